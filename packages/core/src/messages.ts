@@ -1,0 +1,47 @@
+/**
+ * The product's message catalogue. Texts come verbatim from the specification; `%s`
+ * placeholders are filled in order by `formatMessage`.
+ */
+export const MESSAGES = {
+  // Generic list and resource helpers
+  fetchInfoError: 'An error occurred while fetching %s info: %s',
+  fetchListError: 'An error occurred while fetching %ss: %s',
+  createError: 'An error occurred while creating %ss: %s',
+  importError: 'An error occurred while importing %s: %s',
+  importHint: 'Please re-export your file and try importing again',
+  favoriteStatusFetchError: 'There was an error fetching the favorite status: %s',
+  favoriteStatusSaveError: 'There was an error saving the favorite status: %s',
+  recentActivityError: 'There was an error fetching your recent activity:',
+  deleteError: 'There was an issue deleting: %s',
+  deleteNamedError: 'There was an issue deleting %s: %s',
+  deleted: 'Deleted: %s',
+  linkCopied: 'Link Copied!',
+  copyUnsupported: 'Sorry, your browser does not support copying.',
+  connectionGood: 'Connection looks good!',
+  connectionError: 'ERROR: %s',
+  // Error panel and chart states
+  unexpectedError: 'Unexpected error',
+  requestAccess: 'Request Access',
+  networkError: 'Network error.',
+  unknownError: 'Unknown error.',
+  sorryError: 'Sorry, an error occurred.',
+  // Validation
+  requiredField: 'This is a required field',
+  cannotBeEmpty: 'cannot be empty',
+  expectedInteger: 'is expected to be an integer',
+  expectedNumber: 'is expected to be a number',
+  // Session
+  sessionTimedOut: 'Your session timed out, please refresh your page and try again.',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+/** Fills each `%s` of a template with the next argument, in order. */
+export function formatMessage(template: string, ...args: Array<string | number>): string {
+  let i = 0;
+  return template.replace(/%s/g, () => {
+    const value = args[i];
+    i += 1;
+    return value === undefined ? '' : String(value);
+  });
+}

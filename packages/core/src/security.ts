@@ -1,0 +1,66 @@
+import { ROLE_ADMIN, ROLE_SQL_LAB } from './constants.js';
+
+/** A permission name and the view (resource) it applies to, e.g. `['can_write', 'Dashboard']`. */
+export type PermissionPair = [permission: string, view: string];
+
+/** The current user as the web page receives it in its bootstrap data. */
+export interface BootstrapUser {
+  userId: number;
+  username: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  isActive: boolean;
+  isAnonymous: boolean;
+  /** role name -> its permission pairs */
+  roles: Record<string, PermissionPair[]>;
+}
+
+/** What the server writes into the `data-bootstrap` attribute of the application element. */
+export interface BootstrapData {
+  user: BootstrapUser | null;
+  common: {
+    feature_flags: Record<string, boolean>;
+    application_root: string;
+    version: string;
+  };
+}
+
+/** Roles and permissions as `GET /api/v1/me/roles/` answers them. */
+export interface MeRoles {
+  roles: Record<string, PermissionPair[]>;
+  permissions: Record<string, string[]>;
+}
+
+/** True when the user has a role named admin (case-insensitive). */
+export function isAdminUser(user: Pick<BootstrapUser, 'roles'> | null): boolean {
+  if (!user) return false;
+  return Object.keys(user.roles).some((r) => r.toLowerCase() === ROLE_ADMIN.toLowerCase());
+}
+
+/** True when the user may use SQL Lab: admin, or a role named sql_lab (case-insensitive). */
+export function canUseSqlLab(user: Pick<BootstrapUser, 'roles'> | null): boolean {
+  if (!user) return false;
+  return (
+    isAdminUser(user) ||
+    Object.keys(user.roles).some((r) => r.toLowerCase() === ROLE_SQL_LAB.toLowerCase())
+  );
+}
+
+/** True when any of the user's roles holds `permission` on `view`. */
+export function userHasPermission(
+  user: Pick<BootstrapUser, 'roles'> | null,
+  permission: string,
+  view: string,
+): boolean {
+  if (!user) return false;
+  return Object.values(user.roles).some((pairs) =>
+    pairs.some(([p, v]) => p === permission && v === view),
+  );
+}
+
+/** Display name of a user: "First Last", or the username when both are empty. */
+export function userDisplayName(u: { first_name?: string | null; last_name?: string | null; username?: string | null }): string {
+  const name = [u.first_name, u.last_name].filter((s) => s && s.trim()).join(' ');
+  return name || u.username || '';
+}
