@@ -1,0 +1,39 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ApiError } from './errors.js';
+
+/**
+ * One error shape for every failure: `{message}` (a text, or field -> messages for validation),
+ * with the status of the failure. Unexpected errors are logged and answered 500 without details.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError | Error, req, reply) => {
+    if (error instanceof ApiError) {
+      return reply.code(error.statusCode).send(error.body ?? { message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string[]> = {};
+      for (const v of error.validation) {
+        const where = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_schema';
+        const key = `${error.validationContext ?? 'body'}${where === '_schema' ? '' : `.${where}`}`;
+        (fields[key] ??= []).push(v.message ?? 'Invalid value');
+      }
+      return reply.code(400).send({ message: fields });
+    }
+    const fe = error as FastifyError;
+    const status = fe.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+          ? 'Bad request: the body is not valid JSON'
+          : fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+            ? 'The request body is too large'
+            : fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+              ? 'Unsupported content type'
+              : error.message;
+      return reply.code(status).send({ message });
+    }
+    req.log.error({ err: error }, 'unexpected error');
+    return reply.code(500).send({ message: 'Internal server error' });
+  });
+}

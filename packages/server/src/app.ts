@@ -1,0 +1,150 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import { installErrorHandler } from './api/error-handler.js';
+import { registerResource } from './api/resource.js';
+import { chartsResource } from './charts/resource.js';
+import type { Config } from './config/config.js';
+import { resolveSecretKey } from './config/secret-key.js';
+import { dashboardsResource } from './dashboards/resource.js';
+import { databasesResource } from './databases/resource.js';
+import { datasetsResource } from './datasets/resource.js';
+import { registerHealthRoutes } from './health/routes.js';
+import { registerLogRoutes } from './log/routes.js';
+import { openMetadataStore, type MetadataStore } from './metadata/db.js';
+import { migrateToLatest } from './metadata/migrations/index.js';
+import { queriesResource } from './queries/resource.js';
+import { savedQueriesResource } from './saved_queries/resource.js';
+import {
+  permissionViewsResource,
+  permissionsResource,
+  rolesResource,
+  usersResource,
+  viewMenusResource,
+} from './security/admin-resources.js';
+import { authPlugin } from './security/auth-plugin.js';
+import { KeyRing } from './security/keys.js';
+import { ensureAdminUser, syncPermissionCatalogue, type AdminBootstrapResult } from './security/repository.js';
+import { registerRolePermissionRoutes } from './security/role-permission-routes.js';
+import { registerAuthRoutes } from './security/routes.js';
+import { SessionService } from './security/sessions.js';
+import { LoginThrottle, MemoryFailureCounter, RedisFailureCounter } from './security/throttle.js';
+import { TokenService } from './security/tokens.js';
+import { registerWebRoutes } from './web/routes.js';
+
+export interface StrataApp {
+  app: FastifyInstance;
+  store: MetadataStore;
+  config: Config;
+  admin: AdminBootstrapResult;
+  close(): Promise<void>;
+}
+
+/** Where the built web app is when the server runs from this repository. */
+export function defaultWebDist(): string | null {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidate = path.resolve(here, '../../web/dist');
+  return fs.existsSync(path.join(candidate, 'index.html')) ? candidate : null;
+}
+
+/** Builds the app: metadata store migrated and seeded, every route registered. */
+export async function buildApp(config: Config, options: { logger?: boolean } = {}): Promise<StrataApp> {
+  const secret = resolveSecretKey(config.secretKey, config.dataDir);
+  const keys = new KeyRing(secret);
+  const store = openMetadataStore(config.metadataUrl, config.metadataDialect);
+  let redis: Redis | null = null;
+  try {
+    await migrateToLatest(store.db as never, config.metadataDialect);
+    await syncPermissionCatalogue(store.db);
+    const admin = await ensureAdminUser(store.db, config.adminUsername, config.adminPassword);
+
+    redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+    const throttle = new LoginThrottle(redis ? new RedisFailureCounter(redis) : new MemoryFailureCounter());
+    const sessions = new SessionService(store.db, keys, config.sessionLifetimeSeconds);
+    const tokens = new TokenService(keys);
+
+    const app = Fastify({
+      logger: options.logger === false ? false : { level: config.logLevel },
+      routerOptions: { ignoreTrailingSlash: true },
+      bodyLimit: 10 * 1024 * 1024,
+      trustProxy: false,
+      logController: { disableRequestLogging: config.logLevel !== 'debug' },
+    });
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    installErrorHandler(app);
+
+    await app.register(cookie, { secret: keys.derive('cookie').toString('hex') });
+    await app.register(formbody, { bodyLimit: 64 * 1024 });
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.0.3',
+        info: { title: 'Strata API', version: '1.0.0', description: "Superset-compatible REST API" },
+        components: {
+          securitySchemes: { jwt: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        },
+        security: [{ jwt: [] }],
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(authPlugin, { db: store.db, sessions, tokens });
+
+    app.get('/api/v1/_openapi', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+
+    const services = { db: store.db, dialect: config.metadataDialect };
+    registerHealthRoutes(app);
+    registerAuthRoutes(app, {
+      db: store.db,
+      sessions,
+      tokens,
+      throttle,
+      keys,
+      cookieSecure: config.cookieSecure,
+      sessionLifetimeSeconds: config.sessionLifetimeSeconds,
+    });
+    for (const def of [
+      usersResource(sessions),
+      rolesResource(),
+      permissionsResource(),
+      viewMenusResource(),
+      permissionViewsResource(),
+      dashboardsResource(),
+      chartsResource(),
+      datasetsResource(),
+      databasesResource(),
+      savedQueriesResource(),
+      queriesResource(),
+    ]) {
+      registerResource(app, def, services);
+    }
+    registerRolePermissionRoutes(app, store.db);
+    registerLogRoutes(app, store.db);
+    registerWebRoutes(app, { distDir: config.webDistDir ?? defaultWebDist(), featureFlags: config.featureFlags });
+
+    await app.ready();
+    const purge = setInterval(() => void sessions.purgeExpired().catch(() => undefined), 3600_000);
+    purge.unref();
+    return {
+      app,
+      store,
+      config,
+      admin,
+      async close() {
+        clearInterval(purge);
+        await app.close();
+        await store.close();
+        if (redis) redis.disconnect();
+      },
+    };
+  } catch (e) {
+    if (redis) redis.disconnect();
+    await store.close();
+    throw e;
+  }
+}

@@ -1,0 +1,118 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Feature flags known to the app, with their defaults. Unknown flags are kept as given. */
+export const DEFAULT_FEATURE_FLAGS: Record<string, boolean> = {
+  SQLLAB_BACKEND_PERSISTENCE: true,
+  DASHBOARD_CROSS_FILTERS: true,
+  DASHBOARD_NATIVE_FILTERS: true,
+  DASHBOARD_RBAC: false,
+  ENABLE_TEMPLATE_PROCESSING: true,
+  ESCAPE_MARKDOWN_HTML: false,
+  GLOBAL_ASYNC_QUERIES: false,
+  CONFIRM_DASHBOARD_DIFF: false,
+  TAGGING_SYSTEM: false,
+};
+
+export type MetadataDialect = 'sqlite' | 'postgresql';
+
+/** The app's one typed configuration, read from the environment once. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  metadataUrl: string;
+  metadataDialect: MetadataDialect;
+  /** Explicit secret key from STRATA_SECRET_KEY; when null, one is generated and kept in the data dir. */
+  secretKey: string | null;
+  adminUsername: string;
+  adminPassword: string | null;
+  redisUrl: string | null;
+  featureFlags: Record<string, boolean>;
+  /** Set the Secure flag on the session cookie (behind HTTPS). */
+  cookieSecure: boolean;
+  /** Lifetime of a browser session, in seconds. */
+  sessionLifetimeSeconds: number;
+  logLevel: string;
+  /** Directory holding the built web app (index.html and assets); null serves no web app. */
+  webDistDir: string | null;
+}
+
+export class ConfigError extends Error {}
+
+const boolText = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((v) => ['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'].includes(v), {
+    message: 'expected true or false',
+  })
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+function parseFeatureFlags(text: string | undefined): Record<string, boolean> {
+  const flags = { ...DEFAULT_FEATURE_FLAGS };
+  if (!text || !text.trim()) return flags;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new ConfigError('STRATA_FEATURE_FLAGS must be a JSON object of flag names to true/false');
+  }
+  const result = z.record(z.string(), z.boolean()).safeParse(parsed);
+  if (!result.success) {
+    throw new ConfigError('STRATA_FEATURE_FLAGS must be a JSON object of flag names to true/false');
+  }
+  return { ...flags, ...result.data };
+}
+
+function dialectOf(url: string): MetadataDialect {
+  if (url.startsWith('sqlite:')) return 'sqlite';
+  if (url.startsWith('postgresql:') || url.startsWith('postgres:')) return 'postgresql';
+  throw new ConfigError(
+    'STRATA_METADATA_URL must start with sqlite:/// or postgresql:// (got an unsupported scheme)',
+  );
+}
+
+/** Reads the configuration from an environment (process.env by default). Throws ConfigError on bad values. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const portText = env.STRATA_PORT ?? '8088';
+  const port = Number(portText);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`STRATA_PORT must be a port number, got "${portText}"`);
+  }
+  const dataDir = path.resolve(cwd, env.STRATA_DATA_DIR || './data');
+  const metadataUrl = env.STRATA_METADATA_URL || `sqlite:///${path.join(dataDir, 'strata.db')}`;
+  const secretKey = env.STRATA_SECRET_KEY ?? null;
+  if (secretKey !== null && secretKey.length < 32) {
+    throw new ConfigError('STRATA_SECRET_KEY must be at least 32 characters long');
+  }
+  const flag = (name: string, fallback: boolean): boolean => {
+    const v = env[name];
+    if (v === undefined || v === '') return fallback;
+    const r = boolText.safeParse(v);
+    if (!r.success) throw new ConfigError(`${name} must be true or false, got "${v}"`);
+    return r.data;
+  };
+  const lifetimeText = env.STRATA_SESSION_LIFETIME_SECONDS ?? String(7 * 24 * 3600);
+  const sessionLifetimeSeconds = Number(lifetimeText);
+  if (!Number.isInteger(sessionLifetimeSeconds) || sessionLifetimeSeconds < 60) {
+    throw new ConfigError('STRATA_SESSION_LIFETIME_SECONDS must be a whole number of seconds ≥ 60');
+  }
+  const webDist = env.STRATA_WEB_DIST;
+  return {
+    port,
+    host: env.STRATA_HOST || '0.0.0.0',
+    dataDir,
+    metadataUrl,
+    metadataDialect: dialectOf(metadataUrl),
+    secretKey,
+    adminUsername: env.STRATA_ADMIN_USERNAME || 'admin',
+    adminPassword: env.STRATA_ADMIN_PASSWORD || null,
+    redisUrl: env.STRATA_REDIS_URL || null,
+    featureFlags: parseFeatureFlags(env.STRATA_FEATURE_FLAGS),
+    cookieSecure: flag('STRATA_COOKIE_SECURE', false),
+    sessionLifetimeSeconds,
+    logLevel: env.STRATA_LOG_LEVEL || 'info',
+    webDistDir: webDist === undefined ? null : webDist === '' ? null : path.resolve(cwd, webDist),
+  };
+}

@@ -1,0 +1,96 @@
+import { sql } from 'kysely';
+import { accessFilterForDashboards } from './access.js';
+import { anyTextFilter, favoriteFilter } from '../api/access-filters.js';
+import { auditColumns, auditFields, relatedUsers } from '../api/common-columns.js';
+import type { ResourceDefinition } from '../api/resource-types.js';
+import { loadOwners, loadUserSummaries } from '../api/user-summaries.js';
+import { toBool } from '../metadata/db.js';
+
+export const DASHBOARD_FAVORITE_CLASS = 'Dashboard';
+
+/** Dashboards through the REST conventions (reads, delete, favourites). */
+export function dashboardsResource(): ResourceDefinition {
+  return {
+    prefix: '/api/v1/dashboard',
+    table: 'dashboards',
+    view: 'Dashboard',
+    noun: 'dashboard',
+    titleColumn: 'dashboard_title',
+    columns: {
+      id: { type: 'number', sortable: true },
+      dashboard_title: { type: 'string', sortable: true },
+      slug: { type: 'string', sortable: true },
+      published: { type: 'boolean', sortable: true },
+      certified_by: { type: 'string', sortable: true },
+      owners: {
+        type: 'number',
+        relation: { kind: 'many', linkTable: 'dashboard_user', linkOwnerColumn: 'dashboard_id', linkTargetColumn: 'user_id' },
+      },
+      roles: {
+        type: 'number',
+        relation: { kind: 'many', linkTable: 'dashboard_roles', linkOwnerColumn: 'dashboard_id', linkTargetColumn: 'role_id' },
+      },
+      ...auditColumns(),
+    },
+    customFilters: {
+      dashboard_is_favorite: favoriteFilter(DASHBOARD_FAVORITE_CLASS),
+      title_or_slug: anyTextFilter(['dashboard_title', 'slug']),
+      dashboard_is_certified: (qb, value) =>
+        qb.where(() =>
+          value === true || value === 'true'
+            ? sql<boolean>`(t.certified_by is not null and t.certified_by <> '')`
+            : sql<boolean>`(t.certified_by is null or t.certified_by = '')`,
+        ) as typeof qb,
+    },
+    defaultOrder: { column: 'changed_on_delta_humanized', direction: 'desc' },
+    listColumns: [
+      'id',
+      'dashboard_title',
+      'slug',
+      'url',
+      'status',
+      'published',
+      'certified_by',
+      'certification_details',
+      'changed_on_delta_humanized',
+      'changed_on_utc',
+      'changed_by',
+      'created_by',
+      'owners',
+      'thumbnail_url',
+    ],
+    favoriteClassName: DASHBOARD_FAVORITE_CLASS,
+    related: { owners: relatedUsers, created_by: relatedUsers, changed_by: relatedUsers },
+    distinct: ['dashboard_title', 'slug'],
+    visible: accessFilterForDashboards,
+    async load(ctx, ids) {
+      const rows = await ctx.db.selectFrom('dashboards').selectAll().where('id', 'in', ids).execute();
+      const owners = await loadOwners(ctx.db, 'dashboard_user', 'dashboard_id', ids);
+      const users = await loadUserSummaries(ctx.db, rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]));
+      return new Map(
+        rows.map((r) => [
+          r.id,
+          {
+            id: r.id,
+            uuid: r.uuid,
+            dashboard_title: r.dashboard_title ?? '',
+            slug: r.slug,
+            url: `/superset/dashboard/${r.slug || r.id}/`,
+            published: toBool(r.published),
+            status: toBool(r.published) ? 'published' : 'draft',
+            certified_by: r.certified_by,
+            certification_details: r.certification_details,
+            css: r.css,
+            json_metadata: r.json_metadata,
+            position_json: r.position_json,
+            is_managed_externally: toBool(r.is_managed_externally),
+            external_url: r.external_url,
+            thumbnail_url: null,
+            owners: owners.get(r.id) ?? [],
+            ...auditFields(r, users),
+          },
+        ]),
+      );
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import { sql } from 'kysely';
+import { canSeeAllDatabases } from '../api/access-filters.js';
+import { auditColumns, auditFields, relatedUsers } from '../api/common-columns.js';
+import type { ResourceDefinition } from '../api/resource-types.js';
+import { loadUserSummaries } from '../api/user-summaries.js';
+import { toBool } from '../metadata/db.js';
+import { backendOf, maskUriPassword } from './uri.js';
+
+/** Databases through the REST conventions (reads and delete). Credentials never leave. */
+export function databasesResource(): ResourceDefinition {
+  return {
+    prefix: '/api/v1/database',
+    table: 'dbs',
+    view: 'Database',
+    noun: 'database',
+    titleColumn: 'database_name',
+    columns: {
+      id: { type: 'number', sortable: true },
+      database_name: { type: 'string', sortable: true },
+      expose_in_sqllab: { type: 'boolean', sortable: true },
+      allow_run_async: { type: 'boolean', sortable: true },
+      allow_dml: { type: 'boolean', sortable: true },
+      allow_file_upload: { type: 'boolean', sortable: true },
+      allow_ctas: { type: 'boolean' },
+      allow_cvas: { type: 'boolean' },
+      ...auditColumns(),
+    },
+    defaultOrder: { column: 'changed_on_delta_humanized', direction: 'desc' },
+    listColumns: [
+      'id',
+      'database_name',
+      'backend',
+      'expose_in_sqllab',
+      'allow_run_async',
+      'allow_dml',
+      'allow_ctas',
+      'allow_cvas',
+      'allow_file_upload',
+      'disable_data_preview',
+      'force_ctas_schema',
+      'explore_database_id',
+      'changed_on_delta_humanized',
+      'changed_on_utc',
+      'changed_by',
+      'created_by',
+    ],
+    related: {
+      created_by: relatedUsers,
+      changed_by: relatedUsers,
+    },
+    distinct: ['database_name'],
+    // Per-database grants (database_access) arrive with the databases issue; until then a user
+    // without all_database_access sees no database.
+    visible: (qb, ctx) => (canSeeAllDatabases(ctx) ? qb : (qb.where(() => sql<boolean>`1 = 0`) as typeof qb)),
+    async load(ctx, ids) {
+      const rows = await ctx.db.selectFrom('dbs').selectAll().where('id', 'in', ids).execute();
+      const users = await loadUserSummaries(ctx.db, rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]));
+      return new Map(
+        rows.map((r) => {
+          let extra: Record<string, unknown> = {};
+          try {
+            extra = r.extra ? (JSON.parse(r.extra) as Record<string, unknown>) : {};
+          } catch {
+            extra = {};
+          }
+          return [
+            r.id,
+            {
+              id: r.id,
+              uuid: r.uuid,
+              database_name: r.database_name,
+              sqlalchemy_uri: maskUriPassword(r.sqlalchemy_uri),
+              backend: backendOf(r.sqlalchemy_uri),
+              expose_in_sqllab: toBool(r.expose_in_sqllab),
+              allow_run_async: toBool(r.allow_run_async),
+              allow_dml: toBool(r.allow_dml),
+              allow_ctas: toBool(r.allow_ctas),
+              allow_cvas: toBool(r.allow_cvas),
+              allow_file_upload: toBool(r.allow_file_upload),
+              disable_data_preview: extra.disable_data_preview === true,
+              force_ctas_schema: null,
+              explore_database_id: r.id,
+              cache_timeout: r.cache_timeout,
+              impersonate_user: toBool(r.impersonate_user),
+              is_managed_externally: toBool(r.is_managed_externally),
+              ...auditFields(r, users),
+            },
+          ];
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,2 @@
+export { buildApp, type StrataApp } from './app.js';
+export { loadConfig, type Config } from './config/config.js';

@@ -1,0 +1,37 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config/config.js';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(`Configuration error: ${e.message}`);
+      process.exit(2);
+    }
+    throw e;
+  }
+  const strata = await buildApp(config);
+  if (strata.admin.created) {
+    const lines = [`Created the admin user "${strata.admin.username}".`];
+    if (strata.admin.generatedPassword) {
+      lines.push(`Its generated password (shown once, not stored in clear): ${strata.admin.generatedPassword}`);
+      lines.push('Set STRATA_ADMIN_PASSWORD before the first start to choose it yourself.');
+    }
+    console.log(lines.join('\n'));
+  }
+  await strata.app.listen({ port: config.port, host: config.host });
+  console.log(`Strata is serving at http://localhost:${config.port}`);
+  const stop = async () => {
+    await strata.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});

@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import pg from 'pg';
+import type { MetadataDialect } from '../config/config.js';
+import type { MetadataSchema } from './schema.js';
+
+export type MetadataDb = Kysely<MetadataSchema>;
+
+export interface MetadataStore {
+  db: MetadataDb;
+  dialect: MetadataDialect;
+  close(): Promise<void>;
+}
+
+/** better-sqlite3 cannot bind booleans or Dates: write them as 0/1 and ISO text. */
+function sqliteParam(value: unknown): unknown {
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value instanceof Date) return value.toISOString();
+  return value;
+}
+
+function wrapSqlite(raw: BetterSqlite3.Database): SqliteDatabase {
+  return {
+    close: () => raw.close(),
+    prepare(sql: string): SqliteStatement {
+      const stmt = raw.prepare(sql);
+      const map = (params: ReadonlyArray<unknown>) => params.map(sqliteParam);
+      return {
+        reader: stmt.reader,
+        all: (params) => stmt.all(...map(params)),
+        run: (params) => stmt.run(...map(params)),
+        iterate: (params) => stmt.iterate(...map(params)),
+      } as SqliteStatement;
+    },
+  };
+}
+
+/** Path of a `sqlite:///…` URL: `sqlite:////abs/path.db` or `sqlite:///relative.db`. */
+export function sqlitePathFromUrl(url: string): string {
+  if (url.startsWith('file:')) return fileURLToPath(url);
+  const rest = url.replace(/^sqlite:\/\//, '');
+  if (rest === '/:memory:' || rest === ':memory:') return ':memory:';
+  // sqlite:///abs -> "/abs" (three slashes = absolute here, as we always build absolute paths)
+  return rest.startsWith('/') ? rest : path.resolve(rest);
+}
+
+/** Opens the metadata store for a URL (sqlite:///… or postgresql://…). */
+export function openMetadataStore(url: string, dialect: MetadataDialect): MetadataStore {
+  if (dialect === 'sqlite') {
+    const file = sqlitePathFromUrl(url);
+    if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+    const raw = new BetterSqlite3(file);
+    raw.pragma('journal_mode = WAL');
+    raw.pragma('foreign_keys = ON');
+    raw.pragma('busy_timeout = 5000');
+    const db = new Kysely<MetadataSchema>({ dialect: new SqliteDialect({ database: wrapSqlite(raw) }) });
+    return { db, dialect, close: () => db.destroy() };
+  }
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A pool error on an idle client must not crash the process.
+  pool.on('error', () => undefined);
+  const db = new Kysely<MetadataSchema>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect, close: () => db.destroy() };
+}
+
+/** Timestamps come back as text (SQLite) or Date (PostgreSQL): one ISO form for answers. */
+export function toIso(value: string | Date | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? value : d.toISOString();
+}
+
+export function toDate(value: string | Date | null | undefined): Date | null {
+  if (value === null || value === undefined) return null;
+  return value instanceof Date ? value : new Date(value);
+}
+
+/** Booleans come back as 0/1 on SQLite. */
+export function toBool(value: boolean | number | null | undefined): boolean {
+  return value === true || value === 1;
+}
+
+export function nowIso(): string {
+  return new Date().toISOString();
+}

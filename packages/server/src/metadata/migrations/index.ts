@@ -1,0 +1,31 @@
+import { Migrator, type Kysely, type Migration as KyselyMigration } from 'kysely';
+import type { MetadataDialect } from '../../config/config.js';
+import { migration001 } from './001_initial.js';
+import { dialectTypes, type Migration } from './helpers.js';
+
+/** Every migration, in order. Forward-only: a released migration is never edited, only followed. */
+export const MIGRATIONS: Migration[] = [migration001];
+
+/** Applies the migrations not yet applied. Throws with the failing migration's name on error. */
+export async function migrateToLatest(db: Kysely<unknown>, dialect: MetadataDialect): Promise<string[]> {
+  const t = dialectTypes(dialect);
+  const migrator = new Migrator({
+    db,
+    provider: {
+      async getMigrations() {
+        const all: Record<string, KyselyMigration> = {};
+        for (const m of MIGRATIONS) all[m.name] = { up: (d: Kysely<unknown>) => m.up(d, t) };
+        return all;
+      },
+    },
+    migrationTableName: 'strata_migration',
+    migrationLockTableName: 'strata_migration_lock',
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Metadata migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,272 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table types of the metadata store. Names follow Superset's metadata schema where one exists.
+ * Timestamps are written as ISO-8601 text and read back as text (SQLite) or Date (PostgreSQL):
+ * read them through `toIso`. Booleans come back as 0/1 on SQLite: read them through `toBool`.
+ */
+type Timestamp = string | Date;
+type Bool = boolean | number;
+
+export interface AuditColumns {
+  created_on: Timestamp | null;
+  changed_on: Timestamp | null;
+  created_by_fk: number | null;
+  changed_by_fk: number | null;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  password: string | null;
+  active: Bool;
+  last_login: Timestamp | null;
+  login_count: number;
+  fail_login_count: number;
+  created_on: Timestamp | null;
+  changed_on: Timestamp | null;
+  created_by_fk: number | null;
+  changed_by_fk: number | null;
+}
+
+export interface RoleTable {
+  id: Generated<number>;
+  name: string;
+}
+export interface UserRoleTable {
+  id: Generated<number>;
+  user_id: number;
+  role_id: number;
+}
+export interface PermissionTable {
+  id: Generated<number>;
+  name: string;
+}
+export interface ViewMenuTable {
+  id: Generated<number>;
+  name: string;
+}
+export interface PermissionViewTable {
+  id: Generated<number>;
+  permission_id: number;
+  view_menu_id: number;
+}
+export interface PermissionViewRoleTable {
+  id: Generated<number>;
+  permission_view_id: number;
+  role_id: number;
+}
+
+export interface SessionTable {
+  id: string; // sha256 of the cookie token
+  user_id: number;
+  created_on: Timestamp;
+  expires_on: Timestamp;
+  last_seen: Timestamp;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface FavStarTable {
+  id: Generated<number>;
+  user_id: number;
+  class_name: string;
+  obj_id: number;
+  dttm: Timestamp;
+}
+
+export interface LogTable {
+  id: Generated<number>;
+  action: string;
+  user_id: number | null;
+  json: string;
+  dttm: Timestamp;
+  dashboard_id: number | null;
+  slice_id: number | null;
+  duration_ms: number | null;
+  referrer: string | null;
+}
+
+export interface DatabaseTable extends AuditColumns {
+  id: Generated<number>;
+  uuid: string;
+  database_name: string;
+  sqlalchemy_uri: string;
+  password: string | null;
+  expose_in_sqllab: Bool;
+  allow_run_async: Bool;
+  allow_dml: Bool;
+  allow_ctas: Bool;
+  allow_cvas: Bool;
+  allow_file_upload: Bool;
+  cache_timeout: number | null;
+  extra: string | null;
+  impersonate_user: Bool;
+  encrypted_extra: string | null;
+  server_cert: string | null;
+  verbose_name: string | null;
+  configuration_method: string | null;
+  is_managed_externally: Bool;
+  external_url: string | null;
+}
+
+export interface DatasetTable extends AuditColumns {
+  id: Generated<number>;
+  uuid: string;
+  table_name: string;
+  database_id: number;
+  schema: string | null;
+  catalog: string | null;
+  sql: string | null;
+  description: string | null;
+  main_dttm_col: string | null;
+  default_endpoint: string | null;
+  offset: number;
+  cache_timeout: number | null;
+  filter_select_enabled: Bool;
+  fetch_values_predicate: string | null;
+  is_sqllab_view: Bool;
+  template_params: string | null;
+  extra: string | null;
+  normalize_columns: Bool;
+  always_filter_main_dttm: Bool;
+  is_managed_externally: Bool;
+  external_url: string | null;
+}
+
+export interface OwnerLinkTable {
+  id: Generated<number>;
+  user_id: number;
+}
+
+export interface DatasetOwnerTable extends OwnerLinkTable {
+  table_id: number;
+}
+
+export interface ChartTable extends AuditColumns {
+  id: Generated<number>;
+  uuid: string;
+  slice_name: string;
+  datasource_id: number | null;
+  datasource_type: string | null;
+  viz_type: string | null;
+  params: string | null;
+  query_context: string | null;
+  description: string | null;
+  cache_timeout: number | null;
+  certified_by: string | null;
+  certification_details: string | null;
+  is_managed_externally: Bool;
+  external_url: string | null;
+  last_saved_at: Timestamp | null;
+  last_saved_by_fk: number | null;
+}
+
+export interface ChartOwnerTable extends OwnerLinkTable {
+  slice_id: number;
+}
+
+export interface DashboardTable extends AuditColumns {
+  id: Generated<number>;
+  uuid: string;
+  dashboard_title: string | null;
+  slug: string | null;
+  position_json: string | null;
+  json_metadata: string | null;
+  css: string | null;
+  description: string | null;
+  published: Bool;
+  certified_by: string | null;
+  certification_details: string | null;
+  is_managed_externally: Bool;
+  external_url: string | null;
+}
+
+export interface DashboardOwnerTable extends OwnerLinkTable {
+  dashboard_id: number;
+}
+export interface DashboardRoleTable {
+  id: Generated<number>;
+  dashboard_id: number;
+  role_id: number;
+}
+export interface DashboardSliceTable {
+  id: Generated<number>;
+  dashboard_id: number;
+  slice_id: number;
+}
+
+export interface SavedQueryTable extends AuditColumns {
+  id: Generated<number>;
+  uuid: string;
+  user_id: number | null;
+  db_id: number;
+  schema: string | null;
+  catalog: string | null;
+  label: string;
+  description: string | null;
+  sql: string;
+  template_parameters: string | null;
+  extra_json: string | null;
+  last_run: Timestamp | null;
+  rows: number | null;
+}
+
+export interface QueryTable {
+  id: Generated<number>;
+  client_id: string;
+  database_id: number;
+  user_id: number | null;
+  tmp_table_name: string | null;
+  tab_name: string | null;
+  sql_editor_id: string | null;
+  status: string;
+  schema: string | null;
+  catalog: string | null;
+  sql: string;
+  select_sql: string | null;
+  executed_sql: string | null;
+  limit: number | null;
+  limiting_factor: string | null;
+  select_as_cta: Bool;
+  select_as_cta_used: Bool;
+  ctas_method: string | null;
+  progress: number;
+  rows: number | null;
+  error_message: string | null;
+  results_key: string | null;
+  start_time: number | null; // epoch milliseconds, as Superset keeps them
+  start_running_time: number | null;
+  end_time: number | null;
+  end_result_backend_time: number | null;
+  tracking_url: string | null;
+  extra_json: string | null;
+  changed_on: Timestamp;
+}
+
+export interface MetadataSchema {
+  ab_user: UserTable;
+  ab_role: RoleTable;
+  ab_user_role: UserRoleTable;
+  ab_permission: PermissionTable;
+  ab_view_menu: ViewMenuTable;
+  ab_permission_view: PermissionViewTable;
+  ab_permission_view_role: PermissionViewRoleTable;
+  strata_session: SessionTable;
+  favstar: FavStarTable;
+  logs: LogTable;
+  dbs: DatabaseTable;
+  tables: DatasetTable;
+  sqlatable_user: DatasetOwnerTable;
+  slices: ChartTable;
+  slice_user: ChartOwnerTable;
+  dashboards: DashboardTable;
+  dashboard_user: DashboardOwnerTable;
+  dashboard_roles: DashboardRoleTable;
+  dashboard_slices: DashboardSliceTable;
+  saved_query: SavedQueryTable;
+  query: QueryTable;
+}

@@ -1,0 +1,89 @@
+import { sql } from 'kysely';
+import { auditColumns, auditFields, relatedUsers } from '../api/common-columns.js';
+import type { DynamicQuery, ResourceDefinition } from '../api/resource-types.js';
+import { loadUserSummaries } from '../api/user-summaries.js';
+import { toIso } from '../metadata/db.js';
+
+/** Saved queries through the REST conventions (reads and delete); each user sees their own. */
+export function savedQueriesResource(): ResourceDefinition {
+  return {
+    prefix: '/api/v1/saved_query',
+    table: 'saved_query',
+    view: 'SavedQuery',
+    noun: 'saved query',
+    titleColumn: 'label',
+    columns: {
+      id: { type: 'number', sortable: true },
+      label: { type: 'string', sortable: true },
+      description: { type: 'string' },
+      schema: { type: 'string', sortable: true },
+      sql: { type: 'string' },
+      last_run: { type: 'datetime', sortable: true },
+      database: { type: 'number', relation: { kind: 'one', fkColumn: 'db_id' } },
+      'database.database_name': {
+        type: 'string',
+        sortable: true,
+        expr: () => sql`(select d.database_name from dbs d where d.id = t.db_id)`,
+      },
+      ...auditColumns(),
+    },
+    defaultOrder: { column: 'changed_on_delta_humanized', direction: 'desc' },
+    listColumns: [
+      'id',
+      'label',
+      'description',
+      'database',
+      'db_id',
+      'schema',
+      'sql',
+      'sql_tables',
+      'template_parameters',
+      'last_run_delta_humanized',
+      'rows',
+      'changed_on_delta_humanized',
+      'changed_on_utc',
+      'changed_by',
+      'created_by',
+    ],
+    related: {
+      created_by: relatedUsers,
+      changed_by: relatedUsers,
+      database: { table: 'dbs', valueColumn: 'id', text: () => sql<string>`r.database_name`, searchColumns: ['database_name'] },
+    },
+    distinct: ['schema', 'label'],
+    visible: (qb, ctx) =>
+      qb.where(() => sql<boolean>`(t.created_by_fk = ${ctx.principal.id} or t.user_id = ${ctx.principal.id})`) as DynamicQuery,
+    async load(ctx, ids) {
+      const rows = await ctx.db
+        .selectFrom('saved_query as q')
+        .innerJoin('dbs', 'dbs.id', 'q.db_id')
+        .selectAll('q')
+        .select('dbs.database_name')
+        .where('q.id', 'in', ids)
+        .execute();
+      const users = await loadUserSummaries(ctx.db, rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]));
+      return new Map(
+        rows.map((r) => [
+          r.id,
+          {
+            id: r.id,
+            uuid: r.uuid,
+            label: r.label,
+            description: r.description,
+            db_id: r.db_id,
+            database: { id: r.db_id, database_name: r.database_name },
+            schema: r.schema,
+            catalog: r.catalog,
+            sql: r.sql,
+            sql_tables: [],
+            template_parameters: r.template_parameters,
+            extra_json: r.extra_json,
+            last_run: toIso(r.last_run),
+            rows: r.rows,
+            ...auditFields(r, users),
+          },
+        ]),
+      );
+    },
+  };
+}

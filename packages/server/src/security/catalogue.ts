@@ -1,0 +1,134 @@
+import { ROLE_ADMIN, ROLE_ALPHA, ROLE_GAMMA, ROLE_PUBLIC, ROLE_SQL_LAB, type PermissionPair } from '@strata/core';
+
+/**
+ * Every permission-on-view pair the app checks, named as Superset names them, and what each
+ * built-in role holds. Per-object permissions (database_access on "[db].(id:1)", schema_access,
+ * datasource_access) are created when the objects are.
+ */
+const MODEL_VIEWS = ['Dashboard', 'Chart', 'Dataset', 'Database', 'SavedQuery'] as const;
+export const SECURITY_VIEWS = ['User', 'Role', 'Permission', 'ViewMenu', 'PermissionViewMenu'] as const;
+
+const SUPERSET_PERMS = [
+  'can_log',
+  'can_sqllab',
+  'can_csv',
+  'can_explore',
+  'can_explore_json',
+  'can_save_dash',
+  'can_slice',
+  'can_share_dashboard',
+  'can_share_chart',
+  'can_dashboard',
+] as const;
+const SQLLAB_PERMS = [
+  'can_read',
+  'can_execute_sql_query',
+  'can_export_csv',
+  'can_get_results',
+  'can_estimate_query_cost',
+  'can_format_sql',
+] as const;
+const UPLOAD_VIEWS = ['CsvToDatabaseView', 'ColumnarToDatabaseView', 'ExcelToDatabaseView'] as const;
+
+const MENUS = [
+  'Home',
+  'Dashboards',
+  'Charts',
+  'Datasets',
+  'Data',
+  'Databases',
+  'SQL Lab',
+  'SQL Editor',
+  'Query Search',
+  'Saved Queries',
+  'Security',
+  'List Users',
+  'List Roles',
+] as const;
+const ADMIN_ONLY_MENUS = new Set(['Security', 'List Users', 'List Roles']);
+
+function pairs(): PermissionPair[] {
+  const all: PermissionPair[] = [];
+  for (const v of MODEL_VIEWS) {
+    all.push(['can_read', v], ['can_write', v], ['can_export', v]);
+  }
+  all.push(['can_read', 'Query'], ['can_read', 'Log'], ['can_write', 'Log']);
+  for (const v of SECURITY_VIEWS) all.push(['can_read', v], ['can_write', v]);
+  for (const p of SUPERSET_PERMS) all.push([p, 'Superset']);
+  for (const p of SQLLAB_PERMS) all.push([p, 'SQLLab']);
+  for (const v of UPLOAD_VIEWS) all.push(['can_this_form_get', v], ['can_this_form_post', v]);
+  all.push(['all_database_access', 'all_database_access']);
+  all.push(['all_datasource_access', 'all_datasource_access']);
+  all.push(['all_query_access', 'all_query_access']);
+  for (const m of MENUS) all.push(['menu_access', m]);
+  return all;
+}
+
+export const ALL_PERMISSION_PAIRS: readonly PermissionPair[] = pairs();
+
+const isSecurity = ([, v]: PermissionPair) => (SECURITY_VIEWS as readonly string[]).includes(v);
+
+/** What each built-in role holds. Admin: everything; Alpha: all but security admin. */
+export function builtinRolePairs(role: string): PermissionPair[] {
+  switch (role) {
+    case ROLE_ADMIN:
+      return [...ALL_PERMISSION_PAIRS];
+    case ROLE_ALPHA:
+      return ALL_PERMISSION_PAIRS.filter(
+        (p) =>
+          !isSecurity(p) &&
+          !(p[0] === 'menu_access' && ADMIN_ONLY_MENUS.has(p[1])) &&
+          p[0] !== 'all_query_access',
+      );
+    case ROLE_GAMMA:
+      return [
+        ['can_read', 'Dashboard'],
+        ['can_write', 'Dashboard'],
+        ['can_export', 'Dashboard'],
+        ['can_read', 'Chart'],
+        ['can_write', 'Chart'],
+        ['can_export', 'Chart'],
+        ['can_read', 'Dataset'],
+        ['can_read', 'Database'],
+        ['can_read', 'Log'],
+        ['can_write', 'Log'],
+        ['can_log', 'Superset'],
+        ['can_csv', 'Superset'],
+        ['can_explore', 'Superset'],
+        ['can_explore_json', 'Superset'],
+        ['can_save_dash', 'Superset'],
+        ['can_slice', 'Superset'],
+        ['can_share_dashboard', 'Superset'],
+        ['can_share_chart', 'Superset'],
+        ['can_dashboard', 'Superset'],
+        ['menu_access', 'Home'],
+        ['menu_access', 'Dashboards'],
+        ['menu_access', 'Charts'],
+        ['menu_access', 'Datasets'],
+        ['menu_access', 'Data'],
+      ];
+    case ROLE_SQL_LAB:
+      return [
+        ['can_read', 'SavedQuery'],
+        ['can_write', 'SavedQuery'],
+        ['can_export', 'SavedQuery'],
+        ['can_read', 'Query'],
+        ['can_read', 'Database'],
+        ['can_sqllab', 'Superset'],
+        ...SQLLAB_PERMS.map((p): PermissionPair => [p, 'SQLLab']),
+        ['menu_access', 'SQL Lab'],
+        ['menu_access', 'SQL Editor'],
+        ['menu_access', 'Query Search'],
+        ['menu_access', 'Saved Queries'],
+      ];
+    case ROLE_PUBLIC:
+      return [];
+    default:
+      return [];
+  }
+}
+
+export const BUILTIN_ROLE_NAMES = [ROLE_ADMIN, ROLE_ALPHA, ROLE_GAMMA, ROLE_SQL_LAB, ROLE_PUBLIC];
+
+/** Key of a pair in permission sets: "can_read|Dashboard". */
+export const pairKey = (permission: string, view: string): string => `${permission}|${view}`;

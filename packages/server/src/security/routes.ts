@@ -1,0 +1,143 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ApiError } from '../api/errors.js';
+import { zodFieldErrors } from '../api/query-params.js';
+import { attemptLogin } from './login-service.js';
+import type { KeyRing } from './keys.js';
+import { SESSION_COOKIE, type SessionService } from './sessions.js';
+import type { LoginThrottle } from './throttle.js';
+import type { TokenService } from './tokens.js';
+import type { MetadataDb } from '../metadata/db.js';
+
+export interface AuthRouteServices {
+  db: MetadataDb;
+  sessions: SessionService;
+  tokens: TokenService;
+  throttle: LoginThrottle;
+  keys: KeyRing;
+  cookieSecure: boolean;
+  sessionLifetimeSeconds: number;
+}
+
+const loginBody = z
+  .object({
+    username: z.string().min(1).max(100),
+    password: z.string().min(1).max(1024),
+    provider: z.enum(['db']).default('db'),
+    refresh: z.boolean().default(false),
+  })
+  .strict();
+
+const loginForm = z.object({
+  username: z.string().max(100).default(''),
+  password: z.string().max(1024).default(''),
+  next: z.string().max(2048).optional(),
+});
+
+export const THROTTLED_MESSAGE = 'Too many failed login attempts. Please wait a few minutes and try again.';
+
+/** A `next` target is kept only when it is a path on this site (no scheme, no host). */
+export function safeNextPath(next: string | undefined): string {
+  if (!next) return '/';
+  if (!next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\') || /[\r\n]/.test(next)) return '/';
+  return next;
+}
+
+function clientIp(req: FastifyRequest): string {
+  return req.ip || 'unknown';
+}
+
+export function registerAuthRoutes(app: FastifyInstance, s: AuthRouteServices): void {
+  const setSessionCookie = (reply: FastifyReply, token: string) =>
+    reply.setCookie(SESSION_COOKIE, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: s.cookieSecure,
+      signed: true,
+      maxAge: s.sessionLifetimeSeconds,
+    });
+
+  app.post('/api/v1/security/login', { config: { access: 'public', csrfExempt: true } }, async (req, reply) => {
+    const parsed = loginBody.safeParse(req.body ?? {});
+    if (!parsed.success) throw new ApiError(400, 'Bad request', { message: zodFieldErrors(parsed.error) });
+    const { username, password, refresh } = parsed.data;
+    const outcome = await attemptLogin(s.db, s.throttle, username, password, clientIp(req));
+    if (!outcome.ok) {
+      if (outcome.reason === 'throttled') {
+        reply.header('Retry-After', String(outcome.retryAfterSeconds));
+        throw new ApiError(429, THROTTLED_MESSAGE);
+      }
+      throw new ApiError(401, 'Not authorized');
+    }
+    const answer: Record<string, string> = { access_token: await s.tokens.issue(outcome.userId, 'access', true) };
+    if (refresh) answer.refresh_token = await s.tokens.issue(outcome.userId, 'refresh', false);
+    return reply.send(answer);
+  });
+
+  app.post('/api/v1/security/refresh', { config: { access: 'public', csrfExempt: true } }, async (req) => {
+    const header = req.headers.authorization ?? '';
+    const token = header.replace(/^Bearer\s+/i, '').trim();
+    const claims = token ? await s.tokens.verify(token, 'refresh') : null;
+    if (!claims) throw new ApiError(401, 'Token is invalid or expired');
+    const user = await s.db.selectFrom('ab_user').select(['id', 'active']).where('id', '=', claims.userId).executeTakeFirst();
+    if (!user || !(user.active === true || user.active === 1)) throw new ApiError(401, 'User is not active or does not exist');
+    return { access_token: await s.tokens.issue(claims.userId, 'access', false) };
+  });
+
+  app.get('/api/v1/security/csrf_token/', { config: { access: 'authenticated' } }, async (req) => {
+    const token = req.sessionId
+      ? s.sessions.csrfToken(req.sessionId)
+      : s.keys.sign('csrf-bearer', String(req.principal.id));
+    return { result: token };
+  });
+
+  app.post('/login/', { config: { access: 'public', csrfExempt: true } }, async (req, reply) => {
+    const form = loginForm.safeParse(req.body ?? {});
+    const next = safeNextPath(form.success ? form.data.next : undefined);
+    const back = (error: string) =>
+      reply.redirect(`/login/?error=${error}${next !== '/' ? `&next=${encodeURIComponent(next)}` : ''}`, 302);
+    if (!form.success || !form.data.username || !form.data.password) return back('invalid');
+    const outcome = await attemptLogin(s.db, s.throttle, form.data.username, form.data.password, clientIp(req));
+    if (!outcome.ok) {
+      if (outcome.reason === 'throttled') {
+        reply.header('Retry-After', String(outcome.retryAfterSeconds));
+        return back('throttled');
+      }
+      return back('invalid');
+    }
+    // A new session on each login: an old session id is never carried over.
+    if (req.sessionId) await s.sessions.destroy(req.sessionId);
+    const session = await s.sessions.create(outcome.userId, clientIp(req), req.headers['user-agent'] ?? null);
+    setSessionCookie(reply, session.token);
+    return reply.redirect(next, 302);
+  });
+
+  const logout = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (req.sessionId) await s.sessions.destroy(req.sessionId);
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return reply.redirect('/login/', 302);
+  };
+  app.get('/logout/', { config: { access: 'public' } }, logout);
+  app.post('/logout/', { config: { access: 'public', csrfExempt: true } }, logout);
+
+  app.get('/api/v1/me/', { config: { access: 'authenticated' } }, async (req) => {
+    const p = req.principal;
+    return {
+      result: {
+        id: p.id,
+        username: p.username,
+        first_name: p.first_name,
+        last_name: p.last_name,
+        email: p.email,
+        is_active: p.active,
+        is_anonymous: false,
+      },
+    };
+  });
+
+  app.get('/api/v1/me/roles/', { config: { access: 'authenticated' } }, async (req) => {
+    const permissions: Record<string, string[]> = {};
+    return { result: { roles: req.principal.roles, permissions } };
+  });
+}

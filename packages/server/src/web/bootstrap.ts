@@ -1,0 +1,38 @@
+import type { BootstrapData } from '@strata/core';
+import type { Principal } from '../security/principal.js';
+
+export const APP_VERSION = '0.1.0';
+
+/** The data the web page starts from: the current user and the feature flags. */
+export function bootstrapData(principal: Principal, featureFlags: Record<string, boolean>): BootstrapData {
+  return {
+    user: principal.isAnonymous
+      ? null
+      : {
+          userId: principal.id,
+          username: principal.username,
+          firstName: principal.first_name,
+          lastName: principal.last_name,
+          email: principal.email,
+          isActive: principal.active,
+          isAnonymous: false,
+          roles: principal.roles,
+        },
+    common: { feature_flags: featureFlags, application_root: '/', version: APP_VERSION },
+  };
+}
+
+/** Escapes text for a double-quoted HTML attribute. */
+export function escapeHtmlAttribute(text: string): string {
+  return text.replace(/[&<>"']/g, (c) =>
+    c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : '&#39;',
+  );
+}
+
+/** Puts the bootstrap JSON into the `data-bootstrap` attribute of `<div id="app">`. */
+export function injectBootstrap(html: string, data: BootstrapData): string {
+  const attr = ` data-bootstrap="${escapeHtmlAttribute(JSON.stringify(data))}"`;
+  const marker = /<div id="app"/;
+  if (!marker.test(html)) throw new Error('index.html has no <div id="app"> element');
+  return html.replace(marker, (m) => `${m}${attr}`);
+}

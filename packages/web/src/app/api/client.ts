@@ -1,0 +1,141 @@
+import { CSRF_HEADER, MESSAGES } from '@strata/core';
+import { failureAction, isStateChanging } from './csrf';
+import { ApiError, extractErrorMessage, isAbortError } from './errors';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Send the user to the login page on 401 (default true). */
+  redirectOnUnauthorized?: boolean;
+}
+
+export interface ApiClientOptions {
+  fetch: typeof fetch;
+  /** Called on a 401 answer (the session is gone). */
+  onUnauthorized: () => void;
+  csrfTokenUrl?: string;
+}
+
+export interface ApiClient {
+  request<T>(path: string, options?: RequestOptions): Promise<T>;
+  get<T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method'>): Promise<T>;
+  put<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method'>): Promise<T>;
+  delete<T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+  /** The cached CSRF token, fetched on first use. */
+  csrfToken(): Promise<string>;
+}
+
+export const CSRF_TOKEN_URL = '/api/v1/security/csrf_token/';
+
+async function readBody(res: Response): Promise<unknown> {
+  if (res.status === 204) return null;
+  const text = await res.text();
+  if (text === '') return null;
+  const type = res.headers.get('content-type') ?? '';
+  if (type.includes('json') || /^\s*[[{]/.test(text)) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+/**
+ * The one way the application talks to the server: same-origin cookies, JSON bodies, the CSRF
+ * token on state-changing calls (fetched once, refreshed and retried once when the server
+ * refuses it), readable errors, and a trip to the login page when the session is gone.
+ */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const fetchImpl = options.fetch;
+  const tokenUrl = options.csrfTokenUrl ?? CSRF_TOKEN_URL;
+  let tokenPromise: Promise<string> | null = null;
+
+  async function send(path: string, init: RequestInit): Promise<Response> {
+    try {
+      return await fetchImpl(path, { credentials: 'same-origin', ...init });
+    } catch (e) {
+      if (isAbortError(e)) throw e;
+      throw new ApiError(MESSAGES.networkError, 0);
+    }
+  }
+
+  async function fetchToken(): Promise<string> {
+    const res = await send(tokenUrl, { method: 'GET', headers: { Accept: 'application/json' } });
+    const body = await readBody(res);
+    if (res.status === 401) {
+      options.onUnauthorized();
+      throw new ApiError(extractErrorMessage(body, res.status, res.statusText), res.status, body);
+    }
+    if (!res.ok) {
+      throw new ApiError(extractErrorMessage(body, res.status, res.statusText), res.status, body);
+    }
+    const token =
+      typeof body === 'object' && body !== null && 'result' in body
+        ? (body as { result: unknown }).result
+        : undefined;
+    if (typeof token !== 'string') throw new ApiError(MESSAGES.sessionTimedOut, res.status, body);
+    return token;
+  }
+
+  function csrfToken(): Promise<string> {
+    if (!tokenPromise) {
+      const pending = fetchToken();
+      tokenPromise = pending;
+      pending.catch(() => {
+        if (tokenPromise === pending) tokenPromise = null;
+      });
+    }
+    return tokenPromise;
+  }
+
+  async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+    const method = opts.method ?? 'GET';
+    const redirectOnUnauthorized = opts.redirectOnUnauthorized ?? true;
+    for (let attempt = 0; ; attempt += 1) {
+      const headers: Record<string, string> = { Accept: 'application/json' };
+      if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+      if (isStateChanging(method)) headers[CSRF_HEADER] = await csrfToken();
+      const res = await send(path, {
+        method,
+        headers,
+        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        signal: opts.signal,
+      });
+      const body = await readBody(res);
+      if (res.ok) return body as T;
+      const message = extractErrorMessage(body, res.status, res.statusText);
+      const action = failureAction({
+        status: res.status,
+        message,
+        method,
+        attempt,
+        redirectOnUnauthorized,
+      });
+      if (action === 'retry-with-new-token') {
+        tokenPromise = null;
+        continue;
+      }
+      if (action === 'session-timed-out') {
+        throw new ApiError(MESSAGES.sessionTimedOut, res.status, body);
+      }
+      if (action === 'login') options.onUnauthorized();
+      throw new ApiError(message, res.status, body);
+    }
+  }
+
+  return {
+    request,
+    get: (path, o) => request(path, { ...o, method: 'GET' }),
+    post: (path, body, o) => request(path, { ...o, method: 'POST', body }),
+    put: (path, body, o) => request(path, { ...o, method: 'PUT', body }),
+    delete: (path, o) => request(path, { ...o, method: 'DELETE' }),
+    csrfToken,
+  };
+}

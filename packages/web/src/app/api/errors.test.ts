@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '@strata/core';
+import { errorMessage, extractErrorMessage, isAbortError } from './errors';
+
+describe('extractErrorMessage', () => {
+  it('reads a string message', () => {
+    expect(extractErrorMessage({ message: 'Forbidden' }, 403)).toBe('Forbidden');
+  });
+
+  it('flattens field messages', () => {
+    expect(
+      extractErrorMessage({
+        message: { username: ['Already exists.'], email: ['Not a valid email address.'] },
+      }),
+    ).toBe('username: Already exists.; email: Not a valid email address.');
+    expect(extractErrorMessage({ message: { a: { b: ['deep'] } } })).toBe('a.b: deep');
+  });
+
+  it('joins the messages of an errors array', () => {
+    expect(
+      extractErrorMessage({
+        errors: [
+          { message: 'First', error_type: 'X', level: 'error' },
+          { message: 'Second', error_type: 'Y', level: 'error' },
+        ],
+      }),
+    ).toBe('First; Second');
+  });
+
+  it('falls back to the status', () => {
+    expect(extractErrorMessage(null, 500, 'Internal Server Error')).toBe(
+      '500 Internal Server Error',
+    );
+    expect(extractErrorMessage({}, 500)).toBe(`500 ${MESSAGES.unknownError}`);
+    expect(extractErrorMessage(undefined)).toBe(MESSAGES.unknownError);
+    expect(extractErrorMessage('<html>', 502, 'Bad Gateway')).toBe('502 Bad Gateway');
+    expect(extractErrorMessage('plain text error', 500)).toBe('plain text error');
+  });
+});
+
+describe('errorMessage', () => {
+  it('reads errors and strings', () => {
+    expect(errorMessage(new Error('boom'))).toBe('boom');
+    expect(errorMessage('text')).toBe('text');
+    expect(errorMessage({ message: 'obj' })).toBe('obj');
+  });
+});
+
+describe('isAbortError', () => {
+  it('recognises aborts', () => {
+    expect(isAbortError(new DOMException('aborted', 'AbortError'))).toBe(true);
+    expect(isAbortError(new Error('x'))).toBe(false);
+    expect(isAbortError(null)).toBe(false);
+  });
+});

@@ -1,0 +1,76 @@
+import { MESSAGES } from '@strata/core';
+
+/** An API call that failed; `message` is readable text for a toast. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+
+  constructor(message: string, status: number, body: unknown = null) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Flattens a field -> messages object (`{name: ['Required']}`) into "name: Required". */
+function flattenFieldMessages(value: unknown, prefix = ''): string[] {
+  if (typeof value === 'string') return [prefix ? `${prefix}: ${value}` : value];
+  if (Array.isArray(value)) return value.flatMap((v) => flattenFieldMessages(v, prefix));
+  if (isRecord(value)) {
+    return Object.entries(value).flatMap(([key, v]) =>
+      flattenFieldMessages(v, prefix ? `${prefix}.${key}` : key),
+    );
+  }
+  return [];
+}
+
+/**
+ * One readable message from an error answer: `{message: "…"}`, `{message: {field: [msgs]}}`,
+ * `{errors: [{message}]}` or `{msg}`; otherwise the HTTP status text.
+ */
+export function extractErrorMessage(body: unknown, status = 0, statusText = ''): string {
+  if (typeof body === 'string' && body.trim() !== '' && !body.trim().startsWith('<')) {
+    return body.trim();
+  }
+  if (isRecord(body)) {
+    const { message, errors, msg, error } = body;
+    if (typeof message === 'string' && message !== '') return message;
+    if (isRecord(message) || Array.isArray(message)) {
+      const parts = flattenFieldMessages(message);
+      if (parts.length > 0) return parts.join('; ');
+    }
+    if (Array.isArray(errors)) {
+      const parts = errors
+        .map((e) => (isRecord(e) && typeof e.message === 'string' ? e.message : ''))
+        .filter((m) => m !== '');
+      if (parts.length > 0) return parts.join('; ');
+    }
+    if (typeof msg === 'string' && msg !== '') return msg;
+    if (typeof error === 'string' && error !== '') return error;
+  }
+  if (statusText) return status ? `${status} ${statusText}` : statusText;
+  if (status) return `${status} ${MESSAGES.unknownError}`;
+  return MESSAGES.unknownError;
+}
+
+/** Readable text of anything thrown. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message || MESSAGES.unknownError;
+  if (typeof error === 'string' && error !== '') return error;
+  return extractErrorMessage(error);
+}
+
+/** True for an aborted fetch (a component went away or a newer request replaced it). */
+export function isAbortError(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'name' in error &&
+    (error as { name: unknown }).name === 'AbortError'
+  );
+}

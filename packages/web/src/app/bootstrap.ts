@@ -1,0 +1,116 @@
+import type { BootstrapData, BootstrapUser, MeRoles, PermissionPair } from '@strata/core';
+
+/** What the page knows when the server gave no (or unreadable) bootstrap data. */
+export const ANONYMOUS_BOOTSTRAP: BootstrapData = {
+  user: null,
+  common: { feature_flags: {}, application_root: '/', version: '' },
+};
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function str(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+function parseRoles(value: unknown): Record<string, PermissionPair[]> {
+  if (!isRecord(value)) return {};
+  const roles: Record<string, PermissionPair[]> = {};
+  for (const [name, pairs] of Object.entries(value)) {
+    roles[name] = Array.isArray(pairs)
+      ? pairs.filter(
+          (p): p is PermissionPair =>
+            Array.isArray(p) &&
+            p.length === 2 &&
+            typeof p[0] === 'string' &&
+            typeof p[1] === 'string',
+        )
+      : [];
+  }
+  return roles;
+}
+
+/** Reads a user object; anything that is not a logged-in user gives null. */
+export function parseUser(value: unknown): BootstrapUser | null {
+  if (!isRecord(value)) return null;
+  if (value.isAnonymous === true) return null;
+  const userId = value.userId;
+  const username = value.username;
+  if (typeof userId !== 'number' || typeof username !== 'string' || username === '') return null;
+  return {
+    userId,
+    username,
+    firstName: str(value.firstName),
+    lastName: str(value.lastName),
+    email: str(value.email),
+    isActive: value.isActive !== false,
+    isAnonymous: false,
+    roles: parseRoles(value.roles),
+  };
+}
+
+/**
+ * Parses the `data-bootstrap` attribute of the application element (already HTML-unescaped
+ * by the browser). Missing or invalid data gives an anonymous page.
+ */
+export function parseBootstrap(raw: string | null | undefined): BootstrapData {
+  if (!raw) return ANONYMOUS_BOOTSTRAP;
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return ANONYMOUS_BOOTSTRAP;
+  }
+  if (!isRecord(data)) return ANONYMOUS_BOOTSTRAP;
+  const common = isRecord(data.common) ? data.common : {};
+  const flags: Record<string, boolean> = {};
+  if (isRecord(common.feature_flags)) {
+    for (const [k, v] of Object.entries(common.feature_flags)) {
+      if (typeof v === 'boolean') flags[k] = v;
+    }
+  }
+  return {
+    user: parseUser(data.user),
+    common: {
+      feature_flags: flags,
+      application_root: str(common.application_root) || '/',
+      version: str(common.version),
+    },
+  };
+}
+
+/** `GET /api/v1/me/` result. */
+export interface MeResult {
+  id: number;
+  username: string;
+  first_name?: string | null;
+  last_name?: string | null;
+  email?: string | null;
+  is_active?: boolean;
+}
+
+/**
+ * Builds bootstrap data from `/api/v1/me/` and `/api/v1/me/roles/` answers. Used only by the
+ * Vite dev server, whose index.html carries no bootstrap attribute.
+ */
+export function bootstrapFromMe(me: MeResult, roles: MeRoles | null): BootstrapData {
+  return {
+    ...ANONYMOUS_BOOTSTRAP,
+    user: {
+      userId: me.id,
+      username: me.username,
+      firstName: me.first_name ?? '',
+      lastName: me.last_name ?? '',
+      email: me.email ?? '',
+      isActive: me.is_active !== false,
+      isAnonymous: false,
+      roles: parseRoles(roles?.roles),
+    },
+  };
+}
+
+/** Reads the raw bootstrap attribute from the page. */
+export function readBootstrapAttribute(doc: Document): string | undefined {
+  return doc.getElementById('app')?.dataset.bootstrap;
+}

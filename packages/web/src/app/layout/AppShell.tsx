@@ -1,0 +1,99 @@
+import { Suspense, useEffect, useMemo } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { Layout, Menu } from 'antd';
+import type { MenuProps } from 'antd';
+import { UserOutlined } from '@ant-design/icons';
+import { userDisplayName } from '@strata/core';
+import { useCurrentUser } from '../BootstrapContext';
+import { ErrorBoundary } from '../ErrorBoundary';
+import { logEvent } from '../logger/eventLogger';
+import { PageLoading } from './PageLoading';
+import { PATHS, buildNavItems, selectedNavKey } from './navigation';
+import type { NavItem } from './navigation';
+
+type MenuItems = NonNullable<MenuProps['items']>;
+
+function toMenuItems(items: NavItem[]): MenuItems {
+  return items.map((item) =>
+    item.children
+      ? { key: item.key, label: item.label, children: toMenuItems(item.children) }
+      : { key: item.key, label: <Link to={item.path ?? '/'}>{item.label}</Link> },
+  );
+}
+
+/** The frame of every logged-in page: top navigation, and the page in an error boundary. */
+export function AppShell() {
+  const user = useCurrentUser();
+  const location = useLocation();
+  const navItems = useMemo(() => buildNavItems(user), [user]);
+  const menuItems = useMemo(() => toMenuItems(navItems), [navItems]);
+  const selected = selectedNavKey(navItems, location.pathname);
+
+  useEffect(() => {
+    if (user) logEvent('spa_navigation', { path: location.pathname });
+  }, [user, location.pathname]);
+
+  const displayName = user
+    ? userDisplayName({
+        first_name: user.firstName,
+        last_name: user.lastName,
+        username: user.username,
+      })
+    : '';
+  const userMenu: MenuItems = [
+    {
+      key: 'user',
+      label: displayName,
+      icon: <UserOutlined />,
+      children: [
+        { key: 'info', label: 'Info', disabled: true },
+        { key: 'logout', label: <a href={PATHS.logout}>Logout</a> },
+      ],
+    },
+  ];
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Header
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 16,
+          borderBottom: '1px solid #e8ecee',
+          position: 'sticky',
+          top: 0,
+          zIndex: 10,
+        }}
+      >
+        <Link
+          to={PATHS.home}
+          aria-label="Strata home"
+          style={{ fontWeight: 700, fontSize: 20, letterSpacing: 0.5, whiteSpace: 'nowrap' }}
+        >
+          Strata
+        </Link>
+        <nav aria-label="Main" style={{ flex: 1, minWidth: 0 }}>
+          <Menu
+            mode="horizontal"
+            items={menuItems}
+            selectedKeys={selected ? [selected] : []}
+            style={{ borderBottom: 'none' }}
+          />
+        </nav>
+        <Menu
+          mode="horizontal"
+          items={userMenu}
+          selectedKeys={[]}
+          style={{ borderBottom: 'none', minWidth: 160, justifyContent: 'flex-end' }}
+        />
+      </Layout.Header>
+      <Layout.Content style={{ padding: 24 }}>
+        <ErrorBoundary key={location.pathname}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </Layout.Content>
+    </Layout>
+  );
+}

@@ -1,0 +1,72 @@
+import { canUseSqlLab, isAdminUser } from '@strata/core';
+import type { BootstrapUser } from '@strata/core';
+
+/** One entry of the top navigation: a page (path) or a submenu (children). */
+export interface NavItem {
+  key: string;
+  label: string;
+  path?: string;
+  children?: NavItem[];
+}
+
+export const PATHS = {
+  home: '/',
+  welcome: '/superset/welcome/',
+  login: '/login/',
+  logout: '/logout/',
+  dashboards: '/dashboard/list/',
+  charts: '/chart/list/',
+  datasets: '/tablemodelview/list/',
+  sqlLab: '/sqllab/',
+  queryHistory: '/sqllab/history/',
+  savedQueries: '/savedqueryview/list/',
+  databases: '/databaseview/list/',
+  users: '/users/list/',
+  roles: '/roles/list/',
+} as const;
+
+const page = (label: string, path: string): NavItem => ({ key: path, label, path });
+
+/** The top navigation the user may see. */
+export function buildNavItems(user: Pick<BootstrapUser, 'roles'> | null): NavItem[] {
+  const items: NavItem[] = [
+    page('Dashboards', PATHS.dashboards),
+    page('Charts', PATHS.charts),
+    page('Datasets', PATHS.datasets),
+  ];
+  if (canUseSqlLab(user)) {
+    items.push({
+      key: 'sql',
+      label: 'SQL',
+      children: [
+        page('SQL Lab', PATHS.sqlLab),
+        page('Query history', PATHS.queryHistory),
+        page('Saved queries', PATHS.savedQueries),
+      ],
+    });
+  }
+  const settings: NavItem[] = [page('Databases', PATHS.databases)];
+  if (isAdminUser(user)) {
+    settings.push(page('Users', PATHS.users), page('Roles', PATHS.roles));
+  }
+  items.push({ key: 'settings', label: 'Settings', children: settings });
+  return items;
+}
+
+function withTrailingSlash(path: string): string {
+  return path.endsWith('/') ? path : `${path}/`;
+}
+
+/** The key of the navigation entry for a location, or null (home, unknown pages). */
+export function selectedNavKey(items: NavItem[], pathname: string): string | null {
+  const path = withTrailingSlash(pathname);
+  let best: string | null = null;
+  const visit = (list: NavItem[]) => {
+    for (const item of list) {
+      if (item.path && path === item.path) best = item.key;
+      if (item.children) visit(item.children);
+    }
+  };
+  visit(items);
+  return best;
+}
