@@ -4,11 +4,12 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { installErrorHandler } from './api/error-handler.js';
 import { registerResource } from './api/resource.js';
+import { SecretBox } from './crypto/secret-box.js';
 import { chartsResource } from './charts/resource.js';
 import type { Config } from './config/config.js';
 import { resolveSecretKey } from './config/secret-key.js';
@@ -74,7 +75,7 @@ export async function buildApp(config: Config, options: { logger?: boolean } = {
       routerOptions: { ignoreTrailingSlash: true },
       bodyLimit: 10 * 1024 * 1024,
       trustProxy: false,
-      logController: { disableRequestLogging: config.logLevel !== 'debug' },
+      logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' }),
     });
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
@@ -117,7 +118,7 @@ export async function buildApp(config: Config, options: { logger?: boolean } = {
       dashboardsResource(),
       chartsResource(),
       datasetsResource(),
-      databasesResource(),
+      databasesResource(new SecretBox(keys)),
       savedQueriesResource(),
       queriesResource(),
     ]) {

@@ -14,7 +14,6 @@ import {
   parseId,
   parseRisonParam,
   relatedQuerySchema,
-  zodFieldErrors,
 } from './query-params.js';
 import type { DynamicDb, DynamicQuery, RequestContext, ResourceDefinition } from './resource-types.js';
 
@@ -102,12 +101,6 @@ async function removeObjects(def: ResourceDefinition, ctx: RequestContext, ids: 
   });
 }
 
-function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
-  const parsed = schema.safeParse(body ?? {});
-  if (!parsed.success) throw new ApiError(400, 'Bad request', { message: zodFieldErrors(parsed.error) });
-  return parsed.data;
-}
-
 /**
  * Registers the REST conventions for one resource: list, _info, related, distinct, get, create,
  * update, delete, bulk delete and favourites. Every route declares its permission.
@@ -117,12 +110,16 @@ export function registerResource(app: FastifyInstance, def: ResourceDefinition, 
   const write = def.writePermission ?? { perm: 'can_write', view: def.view };
   const ctxOf = (req: FastifyRequest) => requestContext(req, services);
   const p = def.prefix;
+  const tags = [def.noun];
+  const qSchema = z.object({ q: z.string().optional() });
+  const idParams = z.object({ id: z.string() });
+  const columnParams = z.object({ column: z.string() });
 
-  app.get(`${p}/`, { config: { access: read } }, async (req) =>
+  app.get(`${p}/`, { config: { access: read }, schema: { tags, summary: `List ${def.noun}s`, querystring: qSchema } }, async (req) =>
     listResource(def, ctxOf(req), (req.query as Record<string, unknown>).q),
   );
 
-  app.get(`${p}/_info`, { config: { access: read } }, async (req) => {
+  app.get(`${p}/_info`, { config: { access: read }, schema: { tags, summary: 'Metadata and permissions', querystring: qSchema } }, async (req) => {
     const ctx = ctxOf(req);
     const q = parseRisonParam((req.query as Record<string, unknown>).q, infoQuerySchema);
     const want = (k: string) => !q.keys || q.keys.includes(k);
@@ -140,7 +137,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDefinition, 
     return answer;
   });
 
-  app.get<{ Params: { column: string } }>(`${p}/related/:column`, { config: { access: read } }, async (req) => {
+  app.get<{ Params: { column: string } }>(`${p}/related/:column`, { config: { access: read }, schema: { tags, summary: 'Related objects for a column', params: columnParams, querystring: qSchema } }, async (req) => {
     const source = def.related?.[req.params.column];
     if (!source) throw new ApiError(404, `No related column ${req.params.column}`);
     const q = parseRisonParam((req.query as Record<string, unknown>).q, relatedQuerySchema);
@@ -179,7 +176,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDefinition, 
     };
   });
 
-  app.get<{ Params: { column: string } }>(`${p}/distinct/:column`, { config: { access: read } }, async (req) => {
+  app.get<{ Params: { column: string } }>(`${p}/distinct/:column`, { config: { access: read }, schema: { tags, summary: 'Distinct values of a column', params: columnParams, querystring: qSchema } }, async (req) => {
     const name = req.params.column;
     if (!def.distinct?.includes(name)) throw new ApiError(404, `No distinct column ${name}`);
     const q = parseRisonParam((req.query as Record<string, unknown>).q, relatedQuerySchema);
@@ -212,7 +209,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDefinition, 
 
   if (def.favoriteClassName) {
     const className = def.favoriteClassName;
-    app.get(`${p}/favorite_status/`, { config: { access: read } }, async (req) => {
+    app.get(`${p}/favorite_status/`, { config: { access: read }, schema: { tags, summary: 'Favourite status of objects', querystring: qSchema } }, async (req) => {
       const ids = parseRisonParam((req.query as Record<string, unknown>).q, idListSchema, []);
       const ctx = ctxOf(req);
       const found = await visibleIds(def, ctx, ids);
@@ -228,7 +225,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDefinition, 
       const foundSet = new Set(found);
       return { result: ids.filter((id) => foundSet.has(id)).map((id) => ({ id, value: starred.has(id) })) };
     });
-    app.post<{ Params: { id: string } }>(`${p}/:id/favorites/`, { config: { access: read } }, async (req) => {
+    app.post<{ Params: { id: string } }>(`${p}/:id/favorites/`, { config: { access: read }, schema: { tags, summary: 'Star an object', params: idParams } }, async (req) => {
       const ctx = ctxOf(req);
       if (ctx.principal.isAnonymous) throw new ApiError(401, 'Not authorized');
       const id = parseId(req.params.id);
@@ -248,7 +245,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDefinition, 
       }
       return { result: 'OK' };
     });
-    app.delete<{ Params: { id: string } }>(`${p}/:id/favorites/`, { config: { access: read } }, async (req) => {
+    app.delete<{ Params: { id: string } }>(`${p}/:id/favorites/`, { config: { access: read }, schema: { tags, summary: 'Unstar an object', params: idParams } }, async (req) => {
       const ctx = ctxOf(req);
       if (ctx.principal.isAnonymous) throw new ApiError(401, 'Not authorized');
       const id = parseId(req.params.id);
@@ -263,7 +260,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDefinition, 
     });
   }
 
-  app.get<{ Params: { id: string } }>(`${p}/:id`, { config: { access: read } }, async (req) => {
+  app.get<{ Params: { id: string } }>(`${p}/:id`, { config: { access: read }, schema: { tags, summary: `Get a ${def.noun}`, params: idParams } }, async (req) => {
     const ctx = ctxOf(req);
     const id = parseId(req.params.id);
     await findVisibleOr404(def, ctx, id);
@@ -275,19 +272,19 @@ export function registerResource(app: FastifyInstance, def: ResourceDefinition, 
 
   if (def.write) {
     const handlers = def.write;
-    app.post(`${p}/`, { config: { access: write } }, async (req, reply: FastifyReply) => {
+    app.post(`${p}/`, { config: { access: write }, schema: { tags, summary: `Create a ${def.noun}`, body: handlers.createSchema } }, async (req, reply: FastifyReply) => {
       const ctx = ctxOf(req);
-      const body = parseBody(handlers.createSchema, req.body);
+      const body = req.body;
       const id = await handlers.create(ctx, body);
       const item = (await def.load(ctx, [id])).get(id);
       return reply.code(201).send({ id, result: item ?? body });
     });
-    app.put<{ Params: { id: string } }>(`${p}/:id`, { config: { access: write } }, async (req) => {
+    app.put<{ Params: { id: string } }>(`${p}/:id`, { config: { access: write }, schema: { tags, summary: `Update a ${def.noun}`, params: idParams, body: handlers.updateSchema } }, async (req) => {
       const ctx = ctxOf(req);
       const id = parseId(req.params.id);
       await findVisibleOr404(def, ctx, id);
       if (def.assertCanModify) await def.assertCanModify(ctx, id);
-      const body = parseBody(handlers.updateSchema, req.body);
+      const body = req.body;
       await handlers.update(ctx, id, body);
       const item = (await def.load(ctx, [id])).get(id);
       return { id, result: item };
@@ -296,7 +293,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDefinition, 
 
   if (def.deletable === false) return;
 
-  app.delete<{ Params: { id: string } }>(`${p}/:id`, { config: { access: write } }, async (req) => {
+  app.delete<{ Params: { id: string } }>(`${p}/:id`, { config: { access: write }, schema: { tags, summary: `Delete a ${def.noun}`, params: idParams } }, async (req) => {
     const ctx = ctxOf(req);
     const id = parseId(req.params.id);
     await findVisibleOr404(def, ctx, id);
@@ -304,7 +301,7 @@ export function registerResource(app: FastifyInstance, def: ResourceDefinition, 
     return { message: 'OK' };
   });
 
-  app.delete(`${p}/`, { config: { access: write } }, async (req) => {
+  app.delete(`${p}/`, { config: { access: write }, schema: { tags, summary: `Delete several ${def.noun}s`, querystring: qSchema } }, async (req) => {
     const ctx = ctxOf(req);
     const ids = [...new Set(parseRisonParam((req.query as Record<string, unknown>).q, idListSchema, []))];
     const found = await visibleIds(def, ctx, ids);

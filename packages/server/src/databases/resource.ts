@@ -4,10 +4,12 @@ import { auditColumns, auditFields, relatedUsers } from '../api/common-columns.j
 import type { ResourceDefinition } from '../api/resource-types.js';
 import { loadUserSummaries } from '../api/user-summaries.js';
 import { toBool } from '../metadata/db.js';
+import type { SecretBox } from '../crypto/secret-box.js';
 import { backendOf, maskUriPassword } from './uri.js';
+import { databaseWriteHandlers } from './write.js';
 
 /** Databases through the REST conventions (reads and delete). Credentials never leave. */
-export function databasesResource(): ResourceDefinition {
+export function databasesResource(box: SecretBox): ResourceDefinition {
   return {
     prefix: '/api/v1/database',
     table: 'dbs',
@@ -49,6 +51,7 @@ export function databasesResource(): ResourceDefinition {
       changed_by: relatedUsers,
     },
     distinct: ['database_name'],
+    write: databaseWriteHandlers(box) as ResourceDefinition['write'],
     // Per-database grants (database_access) arrive with the databases issue; until then a user
     // without all_database_access sees no database.
     visible: (qb, ctx) => (canSeeAllDatabases(ctx) ? qb : (qb.where(() => sql<boolean>`1 = 0`) as typeof qb)),

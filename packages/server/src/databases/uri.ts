@@ -1,13 +1,60 @@
 /** Superset masks a stored password as this text in every answer. */
 export const PASSWORD_MASK = 'XXXXXXXXXX';
 
+/** Backends the app has drivers for (SQLAlchemy-style scheme, before any `+driver`). */
+export const SUPPORTED_BACKENDS = ['duckdb', 'sqlite', 'postgresql', 'postgres', 'mysql', 'mariadb'] as const;
+
 /** The backend name of a SQLAlchemy-style URI: `postgresql+psycopg2://…` -> `postgresql`. */
 export function backendOf(uri: string): string {
   const scheme = /^([a-zA-Z][a-zA-Z0-9+.-]*):/.exec(uri)?.[1] ?? '';
   return scheme.split('+')[0]!.toLowerCase();
 }
 
+const AUTHORITY = /^([a-zA-Z][a-zA-Z0-9+.-]*:\/\/)([^:/@?#]*)(?::([^@/?#]*))?@/;
+
 /** Replaces the password of a URI with the mask; a URI without one is returned as it is. */
 export function maskUriPassword(uri: string): string {
-  return uri.replace(/^([a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^:/@]*):([^@]*)@/, (_m, head: string) => `${head}:${PASSWORD_MASK}@`);
+  const m = AUTHORITY.exec(uri);
+  if (!m || m[3] === undefined) return uri;
+  return `${m[1]}${m[2]}:${PASSWORD_MASK}@${uri.slice(m[0].length)}`;
+}
+
+export interface SplitUri {
+  /** The URI with its password replaced by the mask (what is stored and shown). */
+  masked: string;
+  /** The password, decoded; null when the URI has none; PASSWORD_MASK when it was masked. */
+  password: string | null;
+}
+
+/** Takes the password out of a URI, so it can be kept encrypted apart from it. */
+export function splitUriPassword(uri: string): SplitUri {
+  const m = AUTHORITY.exec(uri);
+  if (!m || m[3] === undefined) return { masked: uri, password: null };
+  const raw = m[3];
+  let password: string;
+  try {
+    password = decodeURIComponent(raw);
+  } catch {
+    password = raw;
+  }
+  return { masked: `${m[1]}${m[2]}:${PASSWORD_MASK}@${uri.slice(m[0].length)}`, password };
+}
+
+/** Puts a password back into a masked URI (URL-encoded). */
+export function withUriPassword(masked: string, password: string | null): string {
+  if (password === null) return masked;
+  return masked.replace(`:${PASSWORD_MASK}@`, `:${encodeURIComponent(password)}@`);
+}
+
+/** Why a URI cannot be used, or null when it can. */
+export function uriProblem(uri: string): string | null {
+  const backend = backendOf(uri);
+  if (!backend) return 'Invalid connection string: expected backend://… (for example postgresql://user@host/db)';
+  if (!(SUPPORTED_BACKENDS as readonly string[]).includes(backend)) {
+    return `Could not load database driver: ${backend}`;
+  }
+  if (!/^[a-zA-Z][a-zA-Z0-9+.-]*:\/\//.test(uri)) {
+    return 'Invalid connection string: expected backend://… (for example postgresql://user@host/db)';
+  }
+  return null;
 }

@@ -17,5 +17,7 @@ declare module 'fastify' {
     access?: Access;
     /** State-changing routes that need no CSRF token (the login form, log beacons). */
     csrfExempt?: boolean;
+    /** The route reads a refresh token from the Authorization header itself. */
+    refreshTokenRoute?: boolean;
   }
 }

@@ -44,7 +44,7 @@ async function authenticate(req: FastifyRequest, opts: AuthPluginOptions): Promi
   req.authMethod = 'none';
   req.sessionId = null;
   const header = req.headers.authorization;
-  if (header && /^Bearer\s+/i.test(header)) {
+  if (header && /^Bearer\s+/i.test(header) && !req.routeOptions.config.refreshTokenRoute) {
     const claims = await opts.tokens.verify(header.replace(/^Bearer\s+/i, '').trim(), 'access');
     if (!claims) throw new ApiError(401, 'Token is invalid or expired', { msg: 'Token is invalid or expired' });
     const principal = await loadPrincipal(opts.db, claims.userId);

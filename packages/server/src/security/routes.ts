@@ -75,7 +75,7 @@ export function registerAuthRoutes(app: FastifyInstance, s: AuthRouteServices): 
     return reply.send(answer);
   });
 
-  app.post('/api/v1/security/refresh', { config: { access: 'public', csrfExempt: true } }, async (req) => {
+  app.post('/api/v1/security/refresh', { config: { access: 'public', csrfExempt: true, refreshTokenRoute: true } }, async (req) => {
     const header = req.headers.authorization ?? '';
     const token = header.replace(/^Bearer\s+/i, '').trim();
     const claims = token ? await s.tokens.verify(token, 'refresh') : null;

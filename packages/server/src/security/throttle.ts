@@ -1,23 +1,42 @@
 import type { Redis } from 'ioredis';
 
-/** Login throttling policy: free attempts, then growing delays, then refusal until the window ends. */
+/** Failures are counted over a window; the count ends with it. */
 export const THROTTLE_WINDOW_SECONDS = 15 * 60;
-export const THROTTLE_FREE_FAILURES = 3;
-export const THROTTLE_BLOCK_FAILURES = 10;
-export const THROTTLE_MAX_DELAY_MS = 4000;
+
+/** Free attempts, then delays doubling from `baseDelayMs` up to `maxDelayMs`, then refusal. */
+export interface ThrottlePolicy {
+  freeFailures: number;
+  blockFailures: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+/** One user name: a few free tries, blocked after ten failures. */
+export const USER_POLICY: ThrottlePolicy = { freeFailures: 3, blockFailures: 10, baseDelayMs: 100, maxDelayMs: 2000 };
+/** One client address (may be shared by many people behind one gateway): more room. */
+export const ADDRESS_POLICY: ThrottlePolicy = { freeFailures: 10, blockFailures: 50, baseDelayMs: 100, maxDelayMs: 2000 };
 
 export type ThrottleDecision =
   | { action: 'allow'; delayMs: number }
   | { action: 'block'; retryAfterSeconds: number };
 
 /** What to do with a login attempt after `failures` recent failures (pure). */
-export function decideThrottle(failures: number, ttlSeconds: number): ThrottleDecision {
-  if (failures >= THROTTLE_BLOCK_FAILURES) {
+export function decideThrottle(policy: ThrottlePolicy, failures: number, ttlSeconds: number): ThrottleDecision {
+  if (failures >= policy.blockFailures) {
     return { action: 'block', retryAfterSeconds: Math.max(1, Math.ceil(ttlSeconds)) };
   }
-  if (failures < THROTTLE_FREE_FAILURES) return { action: 'allow', delayMs: 0 };
-  const delay = 250 * 2 ** (failures - THROTTLE_FREE_FAILURES);
-  return { action: 'allow', delayMs: Math.min(delay, THROTTLE_MAX_DELAY_MS) };
+  if (failures < policy.freeFailures) return { action: 'allow', delayMs: 0 };
+  const delay = policy.baseDelayMs * 2 ** (failures - policy.freeFailures);
+  return { action: 'allow', delayMs: Math.min(delay, policy.maxDelayMs) };
+}
+
+/** The stricter of two decisions: a block wins, else the longer delay. */
+export function stricter(a: ThrottleDecision, b: ThrottleDecision): ThrottleDecision {
+  if (a.action === 'block' || b.action === 'block') {
+    const blocks = [a, b].filter((d): d is Extract<ThrottleDecision, { action: 'block' }> => d.action === 'block');
+    return { action: 'block', retryAfterSeconds: Math.max(...blocks.map((d) => d.retryAfterSeconds)) };
+  }
+  return { action: 'allow', delayMs: Math.max(a.delayMs, b.delayMs) };
 }
 
 /** Counts failures per key within a window. */
@@ -94,9 +113,11 @@ export class LoginThrottle {
   }
 
   async check(username: string, ip: string): Promise<ThrottleDecision> {
-    const states = await Promise.all(this.keys(username, ip).map((k) => this.counter.get(k)));
-    const worst = states.reduce((a, b) => (b.failures > a.failures ? b : a));
-    return decideThrottle(worst.failures, worst.ttlSeconds);
+    const [user, address] = await Promise.all(this.keys(username, ip).map((k) => this.counter.get(k)));
+    return stricter(
+      decideThrottle(USER_POLICY, user!.failures, user!.ttlSeconds),
+      decideThrottle(ADDRESS_POLICY, address!.failures, address!.ttlSeconds),
+    );
   }
 
   async recordFailure(username: string, ip: string): Promise<void> {

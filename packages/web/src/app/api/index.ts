@@ -17,3 +17,5 @@ export const api = createApiClient({
     window.location.assign(loginUrl(pathname + search));
   },
 });
+export { fetchAllPages } from './paging';
+export type { Page } from './paging';

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Flex, Input, Typography } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
@@ -15,6 +15,13 @@ export default function LoginPage() {
   const user = useCurrentUser();
   const [params] = useSearchParams();
   const [submitting, setSubmitting] = useState(false);
+
+  useEffect(() => {
+    // Coming back to this page from the history cache: the form is not being sent any more.
+    const reset = () => setSubmitting(false);
+    window.addEventListener('pageshow', reset);
+    return () => window.removeEventListener('pageshow', reset);
+  }, []);
 
   if (user) return <Navigate to="/" replace />;
 

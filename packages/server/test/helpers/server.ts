@@ -1,0 +1,42 @@
+import { buildApp, type StrataApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config/config.js';
+import type { MetadataTarget } from './metadata-targets.js';
+
+export const ADMIN_PASSWORD = 'admin-password-for-tests';
+
+export interface TestServer {
+  strata: StrataApp;
+  baseUrl: string;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** Starts a real server on a free port, with a fresh metadata store and data dir. */
+export async function startServer(
+  target: MetadataTarget,
+  env: Record<string, string> = {},
+): Promise<TestServer> {
+  const store = await target.create();
+  const config = loadConfig({
+    STRATA_DATA_DIR: store.dataDir,
+    STRATA_METADATA_URL: store.url,
+    STRATA_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    STRATA_PORT: '0',
+    STRATA_LOG_LEVEL: 'warn',
+    STRATA_WEB_DIST: '',
+    ...env,
+  });
+  const strata = await buildApp(config, { logger: false });
+  await strata.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = strata.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    strata,
+    baseUrl: `http://127.0.0.1:${port}`,
+    dataDir: store.dataDir,
+    async close() {
+      await strata.close();
+      await store.drop();
+    },
+  };
+}

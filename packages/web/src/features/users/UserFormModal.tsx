@@ -1,0 +1,140 @@
+import { useEffect, useState } from 'react';
+import { Form, Input, Modal, Select, Switch } from 'antd';
+import { ApiError, api, errorMessage, isAbortError, itemUrl, resourceBase } from '../../app/api';
+import { useToasts } from '../../app/toasts';
+import { USERS_RESOURCE, fetchAllRoles } from '../roles/rolesApi';
+import type { RoleRow } from '../roles/rolesApi';
+import { serverFieldErrors, userFormValues, userPayload } from './userForm';
+import type { UserFormValues, UserRow } from './userForm';
+
+const FIELDS = ['username', 'first_name', 'last_name', 'email', 'password', 'active', 'roles'];
+
+export interface UserFormModalProps {
+  open: boolean;
+  /** The user to edit, or null to add one. */
+  user: UserRow | null;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/** Add or edit a user. Mount a fresh one (new `key`) each time it opens. */
+export function UserFormModal({ open, user, onClose, onSaved }: UserFormModalProps) {
+  const [form] = Form.useForm<UserFormValues>();
+  const { addSuccessToast, addDangerToast } = useToasts();
+  const [saving, setSaving] = useState(false);
+  const [roles, setRoles] = useState<RoleRow[]>([]);
+  const [rolesLoading, setRolesLoading] = useState(false);
+  const mode = user ? 'edit' : 'create';
+
+  useEffect(() => {
+    if (!open) return undefined;
+    const controller = new AbortController();
+    setRolesLoading(true);
+    fetchAllRoles(controller.signal)
+      .then(setRoles)
+      .catch((e: unknown) => {
+        if (!isAbortError(e)) addDangerToast(errorMessage(e));
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setRolesLoading(false);
+      });
+    return () => controller.abort();
+  }, [open, addDangerToast]);
+
+  const submit = async (values: UserFormValues) => {
+    setSaving(true);
+    try {
+      const payload = userPayload(values, mode);
+      if (user) await api.put(itemUrl(USERS_RESOURCE, user.id), payload);
+      else await api.post(`${resourceBase(USERS_RESOURCE)}/`, payload);
+      addSuccessToast(user ? `Saved: ${payload.username}` : `Added: ${payload.username}`);
+      onSaved();
+    } catch (e) {
+      const fieldErrors = e instanceof ApiError ? serverFieldErrors(e.body, FIELDS) : null;
+      if (fieldErrors) form.setFields(fieldErrors);
+      else addDangerToast(errorMessage(e));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={user ? `Edit user ${user.username}` : 'Add user'}
+      okText="Save"
+      okButtonProps={{ htmlType: 'submit', loading: saving }}
+      onCancel={onClose}
+      destroyOnHidden
+      modalRender={(dom) => (
+        <Form<UserFormValues>
+          form={form}
+          layout="vertical"
+          name="user-form"
+          initialValues={userFormValues(user)}
+          onFinish={(values) => void submit(values)}
+          clearOnDestroy
+          requiredMark="optional"
+        >
+          {dom}
+        </Form>
+      )}
+    >
+      <Form.Item
+        name="username"
+        label="Username"
+        rules={[{ required: true, whitespace: true, message: 'Username is required' }]}
+      >
+        <Input autoComplete="off" autoFocus />
+      </Form.Item>
+      <Form.Item
+        name="first_name"
+        label="First name"
+        rules={[{ required: true, whitespace: true, message: 'First name is required' }]}
+      >
+        <Input autoComplete="off" />
+      </Form.Item>
+      <Form.Item
+        name="last_name"
+        label="Last name"
+        rules={[{ required: true, whitespace: true, message: 'Last name is required' }]}
+      >
+        <Input autoComplete="off" />
+      </Form.Item>
+      <Form.Item
+        name="email"
+        label="Email"
+        rules={[
+          { required: true, message: 'Email is required' },
+          { type: 'email', message: 'Not a valid email address' },
+        ]}
+      >
+        <Input autoComplete="off" />
+      </Form.Item>
+      <Form.Item
+        name="password"
+        label={user ? 'Set new password' : 'Password'}
+        extra={user ? 'Leave empty to keep the current password.' : undefined}
+        rules={user ? [] : [{ required: true, message: 'Password is required' }]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="roles"
+        label="Roles"
+        rules={[{ required: true, type: 'array', min: 1, message: 'Choose at least one role' }]}
+      >
+        <Select<number[]>
+          mode="multiple"
+          loading={rolesLoading}
+          placeholder="Select roles"
+          showSearch={{ optionFilterProp: 'label' }}
+          options={roles.map((r) => ({ value: r.id, label: r.name }))}
+        />
+      </Form.Item>
+      <Form.Item name="active" label="Active" valuePropName="checked">
+        <Switch />
+      </Form.Item>
+    </Modal>
+  );
+}
