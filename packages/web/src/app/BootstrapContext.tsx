@@ -5,7 +5,13 @@ import { ANONYMOUS_BOOTSTRAP } from './bootstrap';
 
 const BootstrapContext = createContext<BootstrapData>(ANONYMOUS_BOOTSTRAP);
 
-export function BootstrapProvider({ value, children }: { value: BootstrapData; children: ReactNode }) {
+export function BootstrapProvider({
+  value,
+  children,
+}: {
+  value: BootstrapData;
+  children: ReactNode;
+}) {
   return <BootstrapContext.Provider value={value}>{children}</BootstrapContext.Provider>;
 }
 

@@ -1,9 +1,17 @@
 import type { BootstrapData, MeRoles } from '@strata/core';
-import { ANONYMOUS_BOOTSTRAP, bootstrapFromMe, parseBootstrap, readBootstrapAttribute } from './bootstrap';
+import {
+  ANONYMOUS_BOOTSTRAP,
+  bootstrapFromMe,
+  parseBootstrap,
+  readBootstrapAttribute,
+} from './bootstrap';
 import type { MeResult } from './bootstrap';
 
 async function getJson<T>(url: string): Promise<T | null> {
-  const res = await fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+  const res = await fetch(url, {
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json' },
+  });
   if (!res.ok) return null;
   return (await res.json()) as T;
 }

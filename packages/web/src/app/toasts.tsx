@@ -26,9 +26,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const { message } = App.useApp();
   const toasts = useMemo<Toasts>(
     () => ({
-      addSuccessToast: (text) => void message.success({ content: text, duration: DURATION.success }),
+      addSuccessToast: (text) =>
+        void message.success({ content: text, duration: DURATION.success }),
       addInfoToast: (text) => void message.info({ content: text, duration: DURATION.info }),
-      addWarningToast: (text) => void message.warning({ content: text, duration: DURATION.warning }),
+      addWarningToast: (text) =>
+        void message.warning({ content: text, duration: DURATION.warning }),
       addDangerToast: (text) => void message.error({ content: text, duration: DURATION.danger }),
     }),
     [message],

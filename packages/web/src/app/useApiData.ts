@@ -9,7 +9,11 @@ export interface ApiData<T> {
 
 /** GETs a URL when it changes (null: nothing to load); earlier requests are aborted. */
 export function useApiData<T>(url: string | null, onError?: (message: string) => void): ApiData<T> {
-  const [state, setState] = useState<ApiData<T>>({ data: null, loading: url !== null, error: null });
+  const [state, setState] = useState<ApiData<T>>({
+    data: null,
+    loading: url !== null,
+    error: null,
+  });
 
   useEffect(() => {
     if (url === null) return undefined;

@@ -30,9 +30,9 @@ describe('failureAction', () => {
 
   it('goes to the login page on 401', () => {
     expect(failureAction({ ...base, status: 401, message: '' })).toBe('login');
-    expect(failureAction({ ...base, status: 401, message: '', redirectOnUnauthorized: false })).toBe(
-      'fail',
-    );
+    expect(
+      failureAction({ ...base, status: 401, message: '', redirectOnUnauthorized: false }),
+    ).toBe('fail');
   });
 
   it('detects CSRF messages case-insensitively', () => {

@@ -39,14 +39,20 @@ describe('list urls', () => {
   });
 
   it('builds the other resource urls', () => {
-    expect(infoUrl('security/users')).toBe('/api/v1/security/users/_info?q=' + encodeURIComponent('(keys:!(permissions))'));
+    expect(infoUrl('security/users')).toBe(
+      '/api/v1/security/users/_info?q=' + encodeURIComponent('(keys:!(permissions))'),
+    );
     expect(q(infoUrl('chart'))).toEqual({ keys: ['permissions'] });
     expect(q(relatedUrl('chart', 'related', 'owners', 'ad'))).toEqual({
       filter: 'ad',
       page: 0,
       page_size: 25,
     });
-    expect(relatedUrl('dataset', 'distinct', 'schema', '').startsWith('/api/v1/dataset/distinct/schema?q=')).toBe(true);
+    expect(
+      relatedUrl('dataset', 'distinct', 'schema', '').startsWith(
+        '/api/v1/dataset/distinct/schema?q=',
+      ),
+    ).toBe(true);
     expect(q(bulkDeleteUrl('chart', [1, 2, 3]))).toEqual([1, 2, 3]);
     expect(bulkDeleteUrl('chart', [1, 2])).toBe('/api/v1/chart/?q=' + encodeURIComponent('!(1,2)'));
     expect(q(favoriteStatusUrl('dashboard', [4]))).toEqual([4]);

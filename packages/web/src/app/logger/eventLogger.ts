@@ -11,11 +11,9 @@ const impressionId =
     : Math.random().toString(36).slice(2);
 
 function sendWithFetch(events: LogEvent[]): void {
-  api
-    .post(LOG_ENDPOINT, logRequestBody(events), { redirectOnUnauthorized: false })
-    .catch(() => {
-      // Logging never disturbs the user.
-    });
+  api.post(LOG_ENDPOINT, logRequestBody(events), { redirectOnUnauthorized: false }).catch(() => {
+    // Logging never disturbs the user.
+  });
 }
 
 function sendWithBeacon(events: LogEvent[]): void {

@@ -34,7 +34,12 @@ describe('createLogQueue', () => {
   it('sends queued events once after the flush delay', () => {
     const t = manualTimers();
     const sent: LogEvent[][] = [];
-    const q = createLogQueue({ flushMs: 1000, batchSize: 10, send: (e) => sent.push(e), timers: t.timers });
+    const q = createLogQueue({
+      flushMs: 1000,
+      batchSize: 10,
+      send: (e) => sent.push(e),
+      timers: t.timers,
+    });
     q.push(event(1));
     q.push(event(2));
     expect(sent).toEqual([]);
@@ -49,7 +54,12 @@ describe('createLogQueue', () => {
   it('sends at once when a batch is full', () => {
     const t = manualTimers();
     const sent: LogEvent[][] = [];
-    const q = createLogQueue({ flushMs: 1000, batchSize: 3, send: (e) => sent.push(e), timers: t.timers });
+    const q = createLogQueue({
+      flushMs: 1000,
+      batchSize: 3,
+      send: (e) => sent.push(e),
+      timers: t.timers,
+    });
     q.push(event(1));
     q.push(event(2));
     q.push(event(3));
@@ -63,7 +73,12 @@ describe('createLogQueue', () => {
   it('drains without sending, for the page-hide beacon', () => {
     const t = manualTimers();
     const sent: LogEvent[][] = [];
-    const q = createLogQueue({ flushMs: 1000, batchSize: 5, send: (e) => sent.push(e), timers: t.timers });
+    const q = createLogQueue({
+      flushMs: 1000,
+      batchSize: 5,
+      send: (e) => sent.push(e),
+      timers: t.timers,
+    });
     q.push(event(1));
     expect(q.drain().map((e) => e.ts)).toEqual([1]);
     expect(t.scheduled.size).toBe(0);

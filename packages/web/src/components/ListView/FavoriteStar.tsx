@@ -2,13 +2,7 @@ import { Button, Tooltip } from 'antd';
 import { StarFilled, StarOutlined } from '@ant-design/icons';
 
 /** The star of a favourite column. */
-export function FavoriteStar({
-  starred,
-  onToggle,
-}: {
-  starred: boolean;
-  onToggle: () => void;
-}) {
+export function FavoriteStar({ starred, onToggle }: { starred: boolean; onToggle: () => void }) {
   const label = starred ? 'Remove from favorites' : 'Add to favorites';
   return (
     <Tooltip title={label}>

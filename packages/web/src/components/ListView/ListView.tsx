@@ -121,10 +121,7 @@ export function ListView<T extends ListRow>(props: ListViewProps<T>) {
   // ---- state kept in the URL
   const [searchParams, setSearchParams] = useSearchParams();
   const search = searchParams.toString();
-  const sortKeys = useMemo(
-    () => columns.flatMap((c) => (c.sortKey ? [c.sortKey] : [])),
-    [columns],
-  );
+  const sortKeys = useMemo(() => columns.flatMap((c) => (c.sortKey ? [c.sortKey] : [])), [columns]);
   const parseOptions = useMemo(
     () => ({ defaultSort, filters, sortKeys }),
     [defaultSort, filters, sortKeys],

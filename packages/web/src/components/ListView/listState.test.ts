@@ -33,7 +33,11 @@ const filters: ListFilterDef[] = [
     column: 'owners',
   },
 ];
-const options = { defaultSort, filters, sortKeys: ['dashboard_title', 'changed_on_delta_humanized'] };
+const options = {
+  defaultSort,
+  filters,
+  sortKeys: ['dashboard_title', 'changed_on_delta_humanized'],
+};
 
 describe('parseListState', () => {
   it('gives the defaults for an empty URL', () => {

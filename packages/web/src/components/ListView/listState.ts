@@ -30,6 +30,14 @@ function parseSelection(raw: RisonValue | undefined): FilterSelection | null {
   return null;
 }
 
+function safeDecode(text: string): RisonValue {
+  try {
+    return risonDecode(text);
+  } catch {
+    return null;
+  }
+}
+
 /** Reads a list's state from the page URL; anything unknown or malformed is ignored. */
 export function parseListState(
   search: string | URLSearchParams,
@@ -49,12 +57,7 @@ export function parseListState(
   const filters: Record<string, FilterSelection> = {};
   const rawFilters = params.get(URL_PARAMS.filters);
   if (rawFilters) {
-    let decoded: RisonValue = null;
-    try {
-      decoded = risonDecode(rawFilters);
-    } catch {
-      decoded = null;
-    }
+    const decoded = safeDecode(rawFilters);
     if (decoded && typeof decoded === 'object' && !Array.isArray(decoded)) {
       for (const def of options.filters) {
         const selection = parseSelection(decoded[def.id]);
@@ -69,10 +72,7 @@ export function parseListState(
 export function listStateToSearch(state: ListState, defaultSort: SortState): string {
   const params = new URLSearchParams();
   if (state.pageIndex > 0) params.set(URL_PARAMS.page, String(state.pageIndex));
-  if (
-    state.sort.column !== defaultSort.column ||
-    state.sort.direction !== defaultSort.direction
-  ) {
+  if (state.sort.column !== defaultSort.column || state.sort.direction !== defaultSort.direction) {
     params.set(URL_PARAMS.sortColumn, state.sort.column);
     params.set(URL_PARAMS.sortOrder, state.sort.direction);
   }
@@ -126,7 +126,11 @@ export function withFilter(
 }
 
 /** The state sorted another way (null: the default), back on the first page. */
-export function withSort(state: ListState, sort: SortState | null, defaultSort: SortState): ListState {
+export function withSort(
+  state: ListState,
+  sort: SortState | null,
+  defaultSort: SortState,
+): ListState {
   return { ...state, sort: sort ?? defaultSort, pageIndex: 0 };
 }
 

@@ -138,7 +138,11 @@ export default function HomePage() {
   );
 
   const name = user
-    ? userDisplayName({ first_name: user.firstName, last_name: user.lastName, username: user.username })
+    ? userDisplayName({
+        first_name: user.firstName,
+        last_name: user.lastName,
+        username: user.username,
+      })
     : '';
   const recentItems = recents.data?.result ?? [];
   const dashboardItems = dashboards.data?.result ?? [];
@@ -195,7 +199,11 @@ export default function HomePage() {
                     icon={ICONS.dashboard}
                     href={d.url}
                     title={d.dashboard_title}
-                    meta={d.changed_on_delta_humanized ? `Modified ${d.changed_on_delta_humanized}` : undefined}
+                    meta={
+                      d.changed_on_delta_humanized
+                        ? `Modified ${d.changed_on_delta_humanized}`
+                        : undefined
+                    }
                   />
                 ))}
               </ul>
@@ -218,7 +226,11 @@ export default function HomePage() {
                     icon={ICONS.chart}
                     href={c.url}
                     title={c.slice_name}
-                    meta={c.changed_on_delta_humanized ? `Modified ${c.changed_on_delta_humanized}` : undefined}
+                    meta={
+                      c.changed_on_delta_humanized
+                        ? `Modified ${c.changed_on_delta_humanized}`
+                        : undefined
+                    }
                   />
                 ))}
               </ul>

@@ -22,7 +22,9 @@ describe('home helpers', () => {
     expect(link.startsWith('/dashboard/list/?')).toBe(true);
     const state = parseListState(link.split('?')[1] ?? '', {
       defaultSort: SORT_BY_CHANGED,
-      filters: [{ kind: 'select', id: 'favorite', label: 'Favorite', col: 'id', opr: 'x', options: [] }],
+      filters: [
+        { kind: 'select', id: 'favorite', label: 'Favorite', col: 'id', opr: 'x', options: [] },
+      ],
     });
     expect(state.filters).toEqual({ favorite: { value: true, label: 'Yes' } });
   });

@@ -27,7 +27,14 @@ const FILTERS: ListFilterDef[] = [
     source: 'related',
     column: 'owners',
   },
-  { kind: 'select', id: 'favorite', label: 'Favorite', col: 'id', opr: 'chart_is_favorite', options: YES_NO },
+  {
+    kind: 'select',
+    id: 'favorite',
+    label: 'Favorite',
+    col: 'id',
+    opr: 'chart_is_favorite',
+    options: YES_NO,
+  },
 ];
 
 const COLUMNS: ListColumn<ChartRow>[] = [
@@ -77,7 +84,12 @@ const COLUMNS: ListColumn<ChartRow>[] = [
         <MutedText />
       ),
   },
-  { key: 'owners', title: 'Owners', width: 150, render: (row) => <OwnerAvatars owners={row.owners} /> },
+  {
+    key: 'owners',
+    title: 'Owners',
+    width: 150,
+    render: (row) => <OwnerAvatars owners={row.owners} />,
+  },
   {
     key: 'changed_on_delta_humanized',
     title: 'Modified',

@@ -27,7 +27,14 @@ const FILTERS: ListFilterDef[] = [
     source: 'related',
     column: 'owners',
   },
-  { kind: 'select', id: 'favorite', label: 'Favorite', col: 'id', opr: 'dashboard_is_favorite', options: YES_NO },
+  {
+    kind: 'select',
+    id: 'favorite',
+    label: 'Favorite',
+    col: 'id',
+    opr: 'dashboard_is_favorite',
+    options: YES_NO,
+  },
 ];
 
 const COLUMNS: ListColumn<DashboardRow>[] = [
@@ -49,10 +56,17 @@ const COLUMNS: ListColumn<DashboardRow>[] = [
     width: 110,
     render: (row) => {
       const published = row.published ?? row.status === 'published';
-      return <Label color={published ? 'green' : 'default'}>{published ? 'Published' : 'Draft'}</Label>;
+      return (
+        <Label color={published ? 'green' : 'default'}>{published ? 'Published' : 'Draft'}</Label>
+      );
     },
   },
-  { key: 'owners', title: 'Owners', width: 150, render: (row) => <OwnerAvatars owners={row.owners} /> },
+  {
+    key: 'owners',
+    title: 'Owners',
+    width: 150,
+    render: (row) => <OwnerAvatars owners={row.owners} />,
+  },
   {
     key: 'changed_on_delta_humanized',
     title: 'Modified',

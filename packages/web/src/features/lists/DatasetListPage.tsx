@@ -76,7 +76,12 @@ const COLUMNS: ListColumn<DatasetRow>[] = [
     sortKey: 'schema',
     render: (row) => <MutedText>{row.schema}</MutedText>,
   },
-  { key: 'owners', title: 'Owners', width: 150, render: (row) => <OwnerAvatars owners={row.owners} /> },
+  {
+    key: 'owners',
+    title: 'Owners',
+    width: 150,
+    render: (row) => <OwnerAvatars owners={row.owners} />,
+  },
   {
     key: 'changed_on_delta_humanized',
     title: 'Modified',

@@ -62,15 +62,30 @@ const COLUMNS: ListColumn<QueryRow>[] = [
       );
     },
   },
-  { key: 'tab_name', title: 'Tab name', sortKey: 'tab_name', render: (row) => <MutedText>{row.tab_name}</MutedText> },
+  {
+    key: 'tab_name',
+    title: 'Tab name',
+    sortKey: 'tab_name',
+    render: (row) => <MutedText>{row.tab_name}</MutedText>,
+  },
   {
     key: 'database',
     title: 'Database',
     sortKey: 'database.database_name',
     render: (row) => <MutedText>{row.database?.database_name}</MutedText>,
   },
-  { key: 'schema', title: 'Schema', sortKey: 'schema', render: (row) => <MutedText>{row.schema}</MutedText> },
-  { key: 'user', title: 'User', sortKey: 'user.first_name', render: (row) => <PersonText person={row.user} /> },
+  {
+    key: 'schema',
+    title: 'Schema',
+    sortKey: 'schema',
+    render: (row) => <MutedText>{row.schema}</MutedText>,
+  },
+  {
+    key: 'user',
+    title: 'User',
+    sortKey: 'user.first_name',
+    render: (row) => <PersonText person={row.user} />,
+  },
   {
     key: 'rows',
     title: 'Rows',

@@ -15,21 +15,12 @@ export function TitleLink({ href, children }: { href?: string | null; children: 
 }
 
 /** The certified mark beside a title. */
-export function CertifiedMark({
-  by,
-  details,
-}: {
-  by?: string | null;
-  details?: string | null;
-}) {
+export function CertifiedMark({ by, details }: { by?: string | null; details?: string | null }) {
   if (!by) return null;
   const text = [`Certified by ${by}`, details].filter(Boolean).join(' — ');
   return (
     <Tooltip title={text}>
-      <SafetyCertificateFilled
-        aria-label={text}
-        style={{ color: '#1f7a8c', marginRight: 6 }}
-      />
+      <SafetyCertificateFilled aria-label={text} style={{ color: '#1f7a8c', marginRight: 6 }} />
     </Tooltip>
   );
 }
@@ -63,7 +54,11 @@ export function SqlPreview({ sql }: { sql?: string | null }) {
   const oneLine = sql.replace(/\s+/g, ' ').trim();
   return (
     <Tooltip
-      title={<pre style={{ margin: 0, whiteSpace: 'pre-wrap', maxHeight: 320, overflow: 'auto' }}>{sql}</pre>}
+      title={
+        <pre style={{ margin: 0, whiteSpace: 'pre-wrap', maxHeight: 320, overflow: 'auto' }}>
+          {sql}
+        </pre>
+      }
       styles={{ root: { maxWidth: 560 } }}
     >
       <Typography.Text

@@ -86,7 +86,9 @@ export function applyTreeCheck(
   const next = new Set(selected);
   const id = itemIdOf(key);
   const ids =
-    id !== null ? [id] : (groups.find((g) => groupKey(g.view) === key)?.items.map((i) => i.id) ?? []);
+    id !== null
+      ? [id]
+      : (groups.find((g) => groupKey(g.view) === key)?.items.map((i) => i.id) ?? []);
   for (const i of ids) {
     if (checked) next.add(i);
     else next.delete(i);

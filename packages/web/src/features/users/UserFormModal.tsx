@@ -7,7 +7,15 @@ import type { RoleRow } from '../roles/rolesApi';
 import { serverFieldErrors, userFormValues, userPayload } from './userForm';
 import type { UserFormValues, UserRow } from './userForm';
 
-const FIELDS = ['username', 'first_name', 'last_name', 'email', 'password', 'active', 'roles'];
+const FIELDS: ReadonlyArray<keyof UserFormValues> = [
+  'username',
+  'first_name',
+  'last_name',
+  'email',
+  'password',
+  'active',
+  'roles',
+];
 
 export interface UserFormModalProps {
   open: boolean;

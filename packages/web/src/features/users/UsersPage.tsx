@@ -38,10 +38,30 @@ const FILTERS: ListFilterDef[] = [
 const SORT: SortState = { column: 'username', direction: 'asc' };
 
 const COLUMNS: ListColumn<UserRow>[] = [
-  { key: 'username', title: 'Username', sortKey: 'username', render: (u) => <strong>{u.username}</strong> },
-  { key: 'first_name', title: 'First name', sortKey: 'first_name', render: (u) => <MutedText>{u.first_name}</MutedText> },
-  { key: 'last_name', title: 'Last name', sortKey: 'last_name', render: (u) => <MutedText>{u.last_name}</MutedText> },
-  { key: 'email', title: 'Email', sortKey: 'email', render: (u) => <MutedText>{u.email}</MutedText> },
+  {
+    key: 'username',
+    title: 'Username',
+    sortKey: 'username',
+    render: (u) => <strong>{u.username}</strong>,
+  },
+  {
+    key: 'first_name',
+    title: 'First name',
+    sortKey: 'first_name',
+    render: (u) => <MutedText>{u.first_name}</MutedText>,
+  },
+  {
+    key: 'last_name',
+    title: 'Last name',
+    sortKey: 'last_name',
+    render: (u) => <MutedText>{u.last_name}</MutedText>,
+  },
+  {
+    key: 'email',
+    title: 'Email',
+    sortKey: 'email',
+    render: (u) => <MutedText>{u.email}</MutedText>,
+  },
   {
     key: 'roles',
     title: 'Roles',
@@ -70,7 +90,9 @@ const COLUMNS: ListColumn<UserRow>[] = [
     sortKey: 'last_login',
     width: 170,
     render: (u) => (
-      <MutedText>{u.last_login ? dayjs(u.last_login).format('YYYY-MM-DD HH:mm') : undefined}</MutedText>
+      <MutedText>
+        {u.last_login ? dayjs(u.last_login).format('YYYY-MM-DD HH:mm') : undefined}
+      </MutedText>
     ),
   },
   {

@@ -66,16 +66,17 @@ export function userPayload(values: UserFormValues, mode: 'create' | 'edit'): Us
  * Field errors of a validation answer (`{message: {field: ['…']}}`) for the form's fields;
  * null when the answer is not about fields of this form.
  */
-export function serverFieldErrors(
+export function serverFieldErrors<F extends string>(
   body: unknown,
-  fields: readonly string[],
-): Array<{ name: string; errors: string[] }> | null {
+  fields: readonly F[],
+): Array<{ name: F; errors: string[] }> | null {
   if (typeof body !== 'object' || body === null || !('message' in body)) return null;
   const message = (body as { message: unknown }).message;
   if (typeof message !== 'object' || message === null || Array.isArray(message)) return null;
-  const out: Array<{ name: string; errors: string[] }> = [];
-  for (const [name, value] of Object.entries(message)) {
-    if (!fields.includes(name)) continue;
+  const out: Array<{ name: F; errors: string[] }> = [];
+  for (const [key, value] of Object.entries(message)) {
+    const name = fields.find((f) => f === key);
+    if (name === undefined) continue;
     const errors = (Array.isArray(value) ? value : [value]).filter(
       (v): v is string => typeof v === 'string',
     );
