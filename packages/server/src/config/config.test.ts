@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('has defaults that need nothing', () => {
+    const c = loadConfig({}, '/srv/app');
+    expect(c.port).toBe(8088);
+    expect(c.dataDir).toBe('/srv/app/data');
+    expect(c.metadataUrl).toBe(`sqlite:///${path.join('/srv/app/data', 'strata.db')}`);
+    expect(c.metadataDialect).toBe('sqlite');
+    expect(c.secretKey).toBeNull();
+    expect(c.adminUsername).toBe('admin');
+    expect(c.adminPassword).toBeNull();
+    expect(c.redisUrl).toBeNull();
+    expect(c.featureFlags.SQLLAB_BACKEND_PERSISTENCE).toBe(true);
+  });
+
+  it('reads every setting from the environment', () => {
+    const c = loadConfig(
+      {
+        STRATA_PORT: '9000',
+        STRATA_DATA_DIR: '/var/strata',
+        STRATA_METADATA_URL: 'postgresql://u@db/strata',
+        STRATA_SECRET_KEY: 'x'.repeat(32),
+        STRATA_ADMIN_USERNAME: 'root',
+        STRATA_ADMIN_PASSWORD: 'pw',
+        STRATA_REDIS_URL: 'redis://127.0.0.1:6379',
+        STRATA_FEATURE_FLAGS: '{"DASHBOARD_RBAC": true, "NEW_THING": false}',
+        STRATA_COOKIE_SECURE: 'true',
+      },
+      '/',
+    );
+    expect(c).toMatchObject({
+      port: 9000,
+      dataDir: '/var/strata',
+      metadataDialect: 'postgresql',
+      adminUsername: 'root',
+      adminPassword: 'pw',
+      redisUrl: 'redis://127.0.0.1:6379',
+      cookieSecure: true,
+    });
+    expect(c.featureFlags.DASHBOARD_RBAC).toBe(true);
+    expect(c.featureFlags.NEW_THING).toBe(false);
+  });
+
+  it('refuses bad values with a message naming the setting', () => {
+    expect(() => loadConfig({ STRATA_PORT: 'eighty' })).toThrow(/STRATA_PORT/);
+    expect(() => loadConfig({ STRATA_SECRET_KEY: 'short' })).toThrow(/STRATA_SECRET_KEY/);
+    expect(() => loadConfig({ STRATA_METADATA_URL: 'mysql://x' })).toThrow(ConfigError);
+    expect(() => loadConfig({ STRATA_FEATURE_FLAGS: '[1]' })).toThrow(/STRATA_FEATURE_FLAGS/);
+    expect(() => loadConfig({ STRATA_COOKIE_SECURE: 'maybe' })).toThrow(/STRATA_COOKIE_SECURE/);
+  });
+});

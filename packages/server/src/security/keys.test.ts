@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { SecretBox } from '../crypto/secret-box.js';
+import { KeyRing } from './keys.js';
+import { TokenService } from './tokens.js';
+
+describe('KeyRing, SecretBox and TokenService', () => {
+  const keys = new KeyRing('a'.repeat(40));
+
+  it('derives one key per purpose and verifies signatures', () => {
+    expect(keys.derive('x').equals(keys.derive('y'))).toBe(false);
+    const sig = keys.sign('csrf', 'session-1');
+    expect(keys.verify('csrf', 'session-1', sig)).toBe(true);
+    expect(keys.verify('csrf', 'session-2', sig)).toBe(false);
+    expect(keys.verify('other', 'session-1', sig)).toBe(false);
+  });
+
+  it('encrypts at rest and refuses another key or tampering', () => {
+    const box = new SecretBox(keys);
+    const sealed = box.encrypt('p@ss:word');
+    expect(sealed).not.toContain('p@ss');
+    expect(box.decrypt(sealed)).toBe('p@ss:word');
+    expect(() => new SecretBox(new KeyRing('b'.repeat(40))).decrypt(sealed)).toThrow();
+    const raw = Buffer.from(sealed.slice(3), 'base64');
+    raw[raw.length - 1] ^= 1;
+    expect(() => box.decrypt(`v1:${raw.toString('base64')}`)).toThrow();
+  });
+
+  it('issues tokens of a type that verify only as that type and only under the same key', async () => {
+    const tokens = new TokenService(keys);
+    const access = await tokens.issue(7, 'access', true);
+    expect(await tokens.verify(access, 'access')).toEqual({ userId: 7, type: 'access', fresh: true });
+    expect(await tokens.verify(access, 'refresh')).toBeNull();
+    expect(await new TokenService(new KeyRing('c'.repeat(40))).verify(access, 'access')).toBeNull();
+    expect(await tokens.verify('not.a.jwt', 'access')).toBeNull();
+  });
+});
