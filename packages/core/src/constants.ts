@@ -22,4 +22,10 @@ export const ROLE_ALPHA = 'Alpha';
 export const ROLE_GAMMA = 'Gamma';
 export const ROLE_SQL_LAB = 'sql_lab';
 export const ROLE_PUBLIC = 'Public';
-export const BUILTIN_ROLES = [ROLE_ADMIN, ROLE_ALPHA, ROLE_GAMMA, ROLE_SQL_LAB, ROLE_PUBLIC] as const;
+export const BUILTIN_ROLES = [
+  ROLE_ADMIN,
+  ROLE_ALPHA,
+  ROLE_GAMMA,
+  ROLE_SQL_LAB,
+  ROLE_PUBLIC,
+] as const;

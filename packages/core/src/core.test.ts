@@ -14,14 +14,20 @@ import {
 
 describe('messages', () => {
   it('fills %s placeholders in order', () => {
-    expect(formatMessage(MESSAGES.fetchListError, 'dashboard', 'boom')).toBe('An error occurred while fetching dashboards: boom');
+    expect(formatMessage(MESSAGES.fetchListError, 'dashboard', 'boom')).toBe(
+      'An error occurred while fetching dashboards: boom',
+    );
     expect(formatMessage(MESSAGES.deleted, 'A, B')).toBe('Deleted: A, B');
   });
 });
 
 describe('rison', () => {
   it('round-trips list queries and explains bad text', () => {
-    const q = { filters: [{ col: 'dashboard_title', opr: 'ct', value: "it's" }], page: 0, page_size: 25 };
+    const q = {
+      filters: [{ col: 'dashboard_title', opr: 'ct', value: "it's" }],
+      page: 0,
+      page_size: 25,
+    };
     expect(risonDecode(risonEncode(q))).toEqual(q);
     expect(risonEncode([1, 2])).toBe('!(1,2)');
     expect(() => risonDecode('(a:')).toThrow(/Not a valid rison value/);
@@ -29,7 +35,9 @@ describe('rison', () => {
 });
 
 describe('users and permissions', () => {
-  const user = { roles: { Gamma: [['can_read', 'Dashboard']] as Array<[string, string]>, SQL_LAB: [] } };
+  const user = {
+    roles: { Gamma: [['can_read', 'Dashboard']] as Array<[string, string]>, SQL_LAB: [] },
+  };
   it('checks roles by name and permissions by pair', () => {
     expect(isAdminUser(user)).toBe(false);
     expect(isAdminUser({ roles: { admin: [] } })).toBe(true);

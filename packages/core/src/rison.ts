@@ -2,12 +2,7 @@ import rison from 'rison';
 
 /** A value that rison can carry. */
 export type RisonValue =
-  | string
-  | number
-  | boolean
-  | null
-  | RisonValue[]
-  | { [key: string]: RisonValue };
+  string | number | boolean | null | RisonValue[] | { [key: string]: RisonValue };
 
 /** Encodes a value as rison text (the `q` parameter of list calls). */
 export function risonEncode(value: RisonValue): string {
@@ -20,6 +15,6 @@ export function risonDecode(text: string): RisonValue {
     return rison.decode(text) as RisonValue;
   } catch (e) {
     const reason = e instanceof Error ? e.message : String(e);
-    throw new Error(`Not a valid rison value: ${reason}`);
+    throw new Error(`Not a valid rison value: ${reason}`, { cause: e });
   }
 }

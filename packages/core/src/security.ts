@@ -60,7 +60,11 @@ export function userHasPermission(
 }
 
 /** Display name of a user: "First Last", or the username when both are empty. */
-export function userDisplayName(u: { first_name?: string | null; last_name?: string | null; username?: string | null }): string {
+export function userDisplayName(u: {
+  first_name?: string | null;
+  last_name?: string | null;
+  username?: string | null;
+}): string {
   const name = [u.first_name, u.last_name].filter((s) => s && s.trim()).join(' ');
   return name || u.username || '';
 }

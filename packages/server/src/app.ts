@@ -5,7 +5,11 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { installErrorHandler } from './api/error-handler.js';
 import { registerResource } from './api/resource.js';
@@ -31,7 +35,11 @@ import {
 } from './security/admin-resources.js';
 import { authPlugin } from './security/auth-plugin.js';
 import { KeyRing } from './security/keys.js';
-import { ensureAdminUser, syncPermissionCatalogue, type AdminBootstrapResult } from './security/repository.js';
+import {
+  ensureAdminUser,
+  syncPermissionCatalogue,
+  type AdminBootstrapResult,
+} from './security/repository.js';
 import { registerRolePermissionRoutes } from './security/role-permission-routes.js';
 import { registerAuthRoutes } from './security/routes.js';
 import { SessionService } from './security/sessions.js';
@@ -55,7 +63,10 @@ export function defaultWebDist(): string | null {
 }
 
 /** Builds the app: metadata store migrated and seeded, every route registered. */
-export async function buildApp(config: Config, options: { logger?: boolean } = {}): Promise<StrataApp> {
+export async function buildApp(
+  config: Config,
+  options: { logger?: boolean } = {},
+): Promise<StrataApp> {
   const secret = resolveSecretKey(config.secretKey, config.dataDir);
   const keys = new KeyRing(secret);
   const store = openMetadataStore(config.metadataUrl, config.metadataDialect);
@@ -65,8 +76,12 @@ export async function buildApp(config: Config, options: { logger?: boolean } = {
     await syncPermissionCatalogue(store.db);
     const admin = await ensureAdminUser(store.db, config.adminUsername, config.adminPassword);
 
-    redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
-    const throttle = new LoginThrottle(redis ? new RedisFailureCounter(redis) : new MemoryFailureCounter());
+    redis = config.redisUrl
+      ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+      : null;
+    const throttle = new LoginThrottle(
+      redis ? new RedisFailureCounter(redis) : new MemoryFailureCounter(),
+    );
     const sessions = new SessionService(store.db, keys, config.sessionLifetimeSeconds);
     const tokens = new TokenService(keys);
 
@@ -86,7 +101,11 @@ export async function buildApp(config: Config, options: { logger?: boolean } = {
     await app.register(swagger, {
       openapi: {
         openapi: '3.0.3',
-        info: { title: 'Strata API', version: '1.0.0', description: "Superset-compatible REST API" },
+        info: {
+          title: 'Strata API',
+          version: '1.0.0',
+          description: 'Superset-compatible REST API',
+        },
         components: {
           securitySchemes: { jwt: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
         },
@@ -96,7 +115,11 @@ export async function buildApp(config: Config, options: { logger?: boolean } = {
     });
     await app.register(authPlugin, { db: store.db, sessions, tokens });
 
-    app.get('/api/v1/_openapi', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+    app.get(
+      '/api/v1/_openapi',
+      { config: { access: 'public' }, schema: { hide: true } },
+      async () => app.swagger(),
+    );
 
     const services = { db: store.db, dialect: config.metadataDialect };
     registerHealthRoutes(app);
@@ -126,7 +149,10 @@ export async function buildApp(config: Config, options: { logger?: boolean } = {
     }
     registerRolePermissionRoutes(app, store.db);
     registerLogRoutes(app, store.db);
-    registerWebRoutes(app, { distDir: config.webDistDir ?? defaultWebDist(), featureFlags: config.featureFlags });
+    registerWebRoutes(app, {
+      distDir: config.webDistDir ?? defaultWebDist(),
+      featureFlags: config.featureFlags,
+    });
 
     await app.ready();
     const purge = setInterval(() => void sessions.purgeExpired().catch(() => undefined), 3600_000);

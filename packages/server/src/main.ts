@@ -16,7 +16,9 @@ async function main(): Promise<void> {
   if (strata.admin.created) {
     const lines = [`Created the admin user "${strata.admin.username}".`];
     if (strata.admin.generatedPassword) {
-      lines.push(`Its generated password (shown once, not stored in clear): ${strata.admin.generatedPassword}`);
+      lines.push(
+        `Its generated password (shown once, not stored in clear): ${strata.admin.generatedPassword}`,
+      );
       lines.push('Set STRATA_ADMIN_PASSWORD before the first start to choose it yourself.');
     }
     console.log(lines.join('\n'));

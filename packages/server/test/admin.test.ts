@@ -23,22 +23,32 @@ describe.each(targets)('users and roles admin on $name metadata', (target) => {
   afterAll(async () => server?.close());
 
   const roleId = async (name: string) =>
-    (await admin.get<ListBody<{ id: number }>>('/api/v1/security/roles/', { filters: [{ col: 'name', opr: 'eq', value: name }] }))
-      .body.result[0]!.id;
+    (
+      await admin.get<ListBody<{ id: number }>>('/api/v1/security/roles/', {
+        filters: [{ col: 'name', opr: 'eq', value: name }],
+      })
+    ).body.result[0]!.id;
 
   it('creates, lists, edits and deletes users with their roles', async () => {
     const gamma = await roleId('Gamma');
-    const created = await admin.post<{ id: number; result: Record<string, unknown> }>('/api/v1/security/users/', {
-      username: 'ursula',
-      first_name: 'Ursula',
-      last_name: 'User',
-      email: 'ursula@example.com',
-      password: 'password-123',
-      active: true,
-      roles: [gamma],
-    });
+    const created = await admin.post<{ id: number; result: Record<string, unknown> }>(
+      '/api/v1/security/users/',
+      {
+        username: 'ursula',
+        first_name: 'Ursula',
+        last_name: 'User',
+        email: 'ursula@example.com',
+        password: 'password-123',
+        active: true,
+        roles: [gamma],
+      },
+    );
     expect(created.status).toBe(201);
-    expect(created.body.result).toMatchObject({ username: 'ursula', active: true, roles: [{ id: gamma, name: 'Gamma' }] });
+    expect(created.body.result).toMatchObject({
+      username: 'ursula',
+      active: true,
+      roles: [{ id: gamma, name: 'Gamma' }],
+    });
     expect(created.body.result).not.toHaveProperty('password');
 
     const dup = await admin.post<{ message: Record<string, string[]> }>('/api/v1/security/users/', {
@@ -51,17 +61,25 @@ describe.each(targets)('users and roles admin on $name metadata', (target) => {
     expect(dup.status).toBe(422);
     expect(dup.body.message.username).toBeTruthy();
 
-    const byRole = await admin.get<ListBody>('/api/v1/security/users/', { filters: [{ col: 'roles', opr: 'rel_m_m', value: gamma }] });
+    const byRole = await admin.get<ListBody>('/api/v1/security/users/', {
+      filters: [{ col: 'roles', opr: 'rel_m_m', value: gamma }],
+    });
     expect(byRole.body.result.map((u) => u.username)).toEqual(['ursula']);
 
     const alpha = await roleId('Alpha');
-    const edited = await admin.put<{ result: Record<string, unknown> }>(`/api/v1/security/users/${created.body.id}`, {
-      first_name: 'Ulla',
-      roles: [alpha],
-      password: 'new-password-456',
-    });
+    const edited = await admin.put<{ result: Record<string, unknown> }>(
+      `/api/v1/security/users/${created.body.id}`,
+      {
+        first_name: 'Ulla',
+        roles: [alpha],
+        password: 'new-password-456',
+      },
+    );
     expect(edited.status).toBe(200);
-    expect(edited.body.result).toMatchObject({ first_name: 'Ulla', roles: [{ id: alpha, name: 'Alpha' }] });
+    expect(edited.body.result).toMatchObject({
+      first_name: 'Ulla',
+      roles: [{ id: alpha, name: 'Alpha' }],
+    });
     const u = new ApiClient(server.baseUrl);
     await u.loginWithToken('ursula', 'new-password-456');
     expect((await u.get('/api/v1/chart/')).status).toBe(200);
@@ -80,7 +98,9 @@ describe.each(targets)('users and roles admin on $name metadata', (target) => {
       roles: [999999],
     });
     expect(res.status).toBe(422);
-    const list = await admin.get<ListBody>('/api/v1/security/users/', { filters: [{ col: 'username', opr: 'eq', value: 'ghost' }] });
+    const list = await admin.get<ListBody>('/api/v1/security/users/', {
+      filters: [{ col: 'username', opr: 'eq', value: 'ghost' }],
+    });
     expect(list.body.count).toBe(0);
   });
 
@@ -88,12 +108,18 @@ describe.each(targets)('users and roles admin on $name metadata', (target) => {
     const me = (await admin.get<{ result: { id: number } }>('/api/v1/me/')).body.result.id;
     expect((await admin.delete(`/api/v1/security/users/${me}`)).status).toBe(422);
     expect((await admin.put(`/api/v1/security/users/${me}`, { active: false })).status).toBe(422);
-    expect((await admin.delete(`/api/v1/security/roles/${await roleId('Gamma')}`)).status).toBe(422);
-    expect((await admin.put(`/api/v1/security/roles/${await roleId('Admin')}`, { name: 'Boss' })).status).toBe(422);
+    expect((await admin.delete(`/api/v1/security/roles/${await roleId('Gamma')}`)).status).toBe(
+      422,
+    );
+    expect(
+      (await admin.put(`/api/v1/security/roles/${await roleId('Admin')}`, { name: 'Boss' })).status,
+    ).toBe(422);
   });
 
   it("edits a role's permissions, and the change takes effect on the next request", async () => {
-    const role = await admin.post<{ id: number }>('/api/v1/security/roles/', { name: 'chart_readers' });
+    const role = await admin.post<{ id: number }>('/api/v1/security/roles/', {
+      name: 'chart_readers',
+    });
     expect(role.status).toBe(201);
     await admin.post('/api/v1/security/users/', {
       username: 'reader',
@@ -107,33 +133,57 @@ describe.each(targets)('users and roles admin on $name metadata', (target) => {
     await reader.loginWithToken('reader', 'password-123');
     expect((await reader.get('/api/v1/chart/')).status).toBe(403);
 
-    const pairs: Array<{ id: number; permission: { name: string }; view_menu: { name: string } }> = [];
+    const pairs: Array<{ id: number; permission: { name: string }; view_menu: { name: string } }> =
+      [];
     for (let page = 0; ; page += 1) {
-      const res = await admin.get<ListBody<(typeof pairs)[number]>>('/api/v1/security/permissions-resources/', { page, page_size: 100 });
+      const res = await admin.get<ListBody<(typeof pairs)[number]>>(
+        '/api/v1/security/permissions-resources/',
+        { page, page_size: 100 },
+      );
       pairs.push(...res.body.result);
       if (pairs.length >= res.body.count || res.body.result.length === 0) break;
     }
-    const canReadChart = pairs.find((p) => p.permission.name === 'can_read' && p.view_menu.name === 'Chart')!;
+    const canReadChart = pairs.find(
+      (p) => p.permission.name === 'can_read' && p.view_menu.name === 'Chart',
+    )!;
     const set = await admin.post(`/api/v1/security/roles/${role.body.id}/permissions`, {
       permission_view_menu_ids: [canReadChart.id],
     });
     expect(set.status).toBe(200);
-    const got = await admin.get<{ result: Array<{ permission_name: string; view_menu_name: string }> }>(
-      `/api/v1/security/roles/${role.body.id}/permissions/`,
-    );
-    expect(got.body.result).toEqual([{ id: canReadChart.id, permission_name: 'can_read', view_menu_name: 'Chart' }]);
+    const got = await admin.get<{
+      result: Array<{ permission_name: string; view_menu_name: string }>;
+    }>(`/api/v1/security/roles/${role.body.id}/permissions/`);
+    expect(got.body.result).toEqual([
+      { id: canReadChart.id, permission_name: 'can_read', view_menu_name: 'Chart' },
+    ]);
     expect((await reader.get('/api/v1/chart/')).status).toBe(200);
     expect((await reader.delete('/api/v1/chart/1')).status).toBe(403);
 
-    const bad = await admin.post(`/api/v1/security/roles/${role.body.id}/permissions`, { permission_view_menu_ids: [999999] });
+    const bad = await admin.post(`/api/v1/security/roles/${role.body.id}/permissions`, {
+      permission_view_menu_ids: [999999],
+    });
     expect(bad.status).toBe(422);
-    expect((await admin.get<{ result: unknown[] }>(`/api/v1/security/roles/${role.body.id}/permissions/`)).body.result).toHaveLength(1);
+    expect(
+      (
+        await admin.get<{ result: unknown[] }>(
+          `/api/v1/security/roles/${role.body.id}/permissions/`,
+        )
+      ).body.result,
+    ).toHaveLength(1);
   });
 
   it('lists permission names and resources', async () => {
-    const perms = await admin.get<ListBody<{ name: string }>>('/api/v1/security/permissions/', { page_size: 100 });
-    expect(perms.body.result.map((p) => p.name)).toEqual(expect.arrayContaining(['can_read', 'can_write', 'menu_access']));
-    const views = await admin.get<ListBody<{ name: string }>>('/api/v1/security/resources/', { page_size: 100 });
-    expect(views.body.result.map((p) => p.name)).toEqual(expect.arrayContaining(['Dashboard', 'Chart', 'Database']));
+    const perms = await admin.get<ListBody<{ name: string }>>('/api/v1/security/permissions/', {
+      page_size: 100,
+    });
+    expect(perms.body.result.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['can_read', 'can_write', 'menu_access']),
+    );
+    const views = await admin.get<ListBody<{ name: string }>>('/api/v1/security/resources/', {
+      page_size: 100,
+    });
+    expect(views.body.result.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['Dashboard', 'Chart', 'Database']),
+    );
   });
 });

@@ -44,19 +44,44 @@ describe.each(targets)('event log on $name metadata', (target) => {
 
   it('stores each event with the user and time, and recent activity reads them', async () => {
     const events = [
-      { event_name: 'mount_dashboard', source: 'dashboard', source_id: dashboardId, ts: Date.now(), event_type: 'user' },
-      { event_name: 'load_chart', source: 'dashboard', source_id: dashboardId, ts: Date.now(), duration: 120 },
+      {
+        event_name: 'mount_dashboard',
+        source: 'dashboard',
+        source_id: dashboardId,
+        ts: Date.now(),
+        event_type: 'user',
+      },
+      {
+        event_name: 'load_chart',
+        source: 'dashboard',
+        source_id: dashboardId,
+        ts: Date.now(),
+        duration: 120,
+      },
     ];
-    const res = await admin.post(`/superset/log/?explode=events&dashboard_id=${dashboardId}`, { events });
+    const res = await admin.post(`/superset/log/?explode=events&dashboard_id=${dashboardId}`, {
+      events,
+    });
     expect(res.status).toBe(200);
-    const log = await admin.get<{ result: Array<{ action: string; user_id: number; dashboard_id: number; duration_ms: number | null; dttm: string }> }>(
-      '/api/v1/log/',
-    );
+    const log = await admin.get<{
+      result: Array<{
+        action: string;
+        user_id: number;
+        dashboard_id: number;
+        duration_ms: number | null;
+        dttm: string;
+      }>;
+    }>('/api/v1/log/');
     expect(log.body.result.map((r) => r.action).sort()).toEqual(['load_chart', 'mount_dashboard']);
-    expect(log.body.result.every((r) => r.dashboard_id === dashboardId && typeof r.dttm === 'string')).toBe(true);
+    expect(
+      log.body.result.every((r) => r.dashboard_id === dashboardId && typeof r.dttm === 'string'),
+    ).toBe(true);
     expect(log.body.result.find((r) => r.action === 'load_chart')!.duration_ms).toBe(120);
 
-    const recent = await admin.get<{ result: Array<Record<string, unknown>> }>('/api/v1/log/recent_activity/', { page_size: 5 });
+    const recent = await admin.get<{ result: Array<Record<string, unknown>> }>(
+      '/api/v1/log/recent_activity/',
+      { page_size: 5 },
+    );
     expect(recent.body.result).toHaveLength(1);
     expect(recent.body.result[0]).toMatchObject({
       item_type: 'dashboard',
@@ -67,11 +92,15 @@ describe.each(targets)('event log on $name metadata', (target) => {
   });
 
   it('takes events as a JSON string (form posts and beacons) and refuses bad ones', async () => {
-    const asString = await admin.post('/superset/log/?explode=events', { events: JSON.stringify([{ event_name: 'spa_navigation', path: '/' }]) });
+    const asString = await admin.post('/superset/log/?explode=events', {
+      events: JSON.stringify([{ event_name: 'spa_navigation', path: '/' }]),
+    });
     expect(asString.status).toBe(200);
     expect((await admin.post('/superset/log/', { events: 'not json' })).status).toBe(400);
     expect((await admin.post('/superset/log/', { events: [1, 2] })).status).toBe(400);
     expect((await admin.post('/superset/log/?dashboard_id=abc', { events: [] })).status).toBe(400);
-    expect((await new ApiClient(server.baseUrl).post('/superset/log/', { events: [] })).status).toBe(401);
+    expect(
+      (await new ApiClient(server.baseUrl).post('/superset/log/', { events: [] })).status,
+    ).toBe(401);
   });
 });

@@ -9,7 +9,11 @@ import { startServer } from './helpers/server.js';
 const REDIS_URL = process.env.STRATA_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 async function redisReachable(): Promise<Redis | null> {
-  const client = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 2000 });
+  const client = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 2000,
+  });
   client.on('error', () => undefined);
   try {
     await client.connect();
@@ -17,7 +21,8 @@ async function redisReachable(): Promise<Redis | null> {
     return client;
   } catch (e) {
     client.disconnect();
-    if (process.env.CI === 'true') throw new Error(`Redis at ${REDIS_URL} is required with CI=true: ${String(e)}`);
+    if (process.env.CI === 'true')
+      throw new Error(`Redis at ${REDIS_URL} is required with CI=true: ${String(e)}`, { cause: e });
     console.warn(`Redis unreachable at ${REDIS_URL}; skipping the shared throttle test`);
     return null;
   }
@@ -46,7 +51,11 @@ describe.skipIf(!redis)('login throttle shared through Redis', () => {
     const server = await startServer(sqlite!, { STRATA_REDIS_URL: REDIS_URL });
     try {
       const user = `nobody-${randomBytes(4).toString('hex')}`;
-      const res = await new ApiClient(server.baseUrl).post('/api/v1/security/login', { username: user, password: 'x', provider: 'db' });
+      const res = await new ApiClient(server.baseUrl).post('/api/v1/security/login', {
+        username: user,
+        password: 'x',
+        provider: 'db',
+      });
       expect(res.status).toBe(401);
       expect(await redis!.get(`strata:login-failures:user:${user}`)).toBe('1');
       await redis!.del(`strata:login-failures:user:${user}`, 'strata:login-failures:ip:127.0.0.1');

@@ -39,7 +39,13 @@ describe.each(targets)('REST conventions on $name metadata', (target) => {
     gammaId = gamma.body.id;
     // Dashboards are written straight to the store here: their create API belongs to a later issue.
     const db = server.strata.store.db;
-    const titles = ['Sales 100% overview', 'Sales by region', 'Marketing funnel', 'Zeta draft', 'Ops_daily'];
+    const titles = [
+      'Sales 100% overview',
+      'Sales by region',
+      'Marketing funnel',
+      'Zeta draft',
+      'Ops_daily',
+    ];
     for (const [i, title] of titles.entries()) {
       const changed = new Date(Date.UTC(2026, 0, 1 + i)).toISOString();
       const row = await db
@@ -66,7 +72,10 @@ describe.each(targets)('REST conventions on $name metadata', (target) => {
         .executeTakeFirstOrThrow();
       dashboards.push(row.id);
     }
-    await db.insertInto('dashboard_user').values({ dashboard_id: dashboards[0]!, user_id: gammaId }).execute();
+    await db
+      .insertInto('dashboard_user')
+      .values({ dashboard_id: dashboards[0]!, user_id: gammaId })
+      .execute();
   });
   afterAll(async () => server?.close());
 
@@ -93,7 +102,10 @@ describe.each(targets)('REST conventions on $name metadata', (target) => {
       page_size: 2,
     });
     expect(page.body.count).toBe(5);
-    expect(page.body.result.map((d) => d.dashboard_title)).toEqual(['Sales 100% overview', 'Sales by region']);
+    expect(page.body.result.map((d) => d.dashboard_title)).toEqual([
+      'Sales 100% overview',
+      'Sales by region',
+    ]);
   });
 
   it('filters with eq, neq, ct (escaped, case-insensitive), sw, ew, in, gt and relations', async () => {
@@ -109,26 +121,36 @@ describe.each(targets)('REST conventions on $name metadata', (target) => {
       'Sales 100% overview',
       'Sales by region',
     ]);
-    expect(await titles([{ col: 'dashboard_title', opr: 'ct', value: '100%' }])).toEqual(['Sales 100% overview']);
-    expect(await titles([{ col: 'dashboard_title', opr: 'ct', value: 's_d' }])).toEqual(['Ops_daily']);
-    expect(await titles([{ col: 'dashboard_title', opr: 'sw', value: 'mark' }])).toEqual(['Marketing funnel']);
-    expect(await titles([{ col: 'dashboard_title', opr: 'ew', value: 'DRAFT' }])).toEqual(['Zeta draft']);
+    expect(await titles([{ col: 'dashboard_title', opr: 'ct', value: '100%' }])).toEqual([
+      'Sales 100% overview',
+    ]);
+    expect(await titles([{ col: 'dashboard_title', opr: 'ct', value: 's_d' }])).toEqual([
+      'Ops_daily',
+    ]);
+    expect(await titles([{ col: 'dashboard_title', opr: 'sw', value: 'mark' }])).toEqual([
+      'Marketing funnel',
+    ]);
+    expect(await titles([{ col: 'dashboard_title', opr: 'ew', value: 'DRAFT' }])).toEqual([
+      'Zeta draft',
+    ]);
     expect(await titles([{ col: 'published', opr: 'eq', value: false }])).toEqual(['Zeta draft']);
     expect(await titles([{ col: 'published', opr: 'neq', value: false }])).toHaveLength(4);
-    expect(await titles([{ col: 'id', opr: 'in', value: [dashboards[0]!, dashboards[3]!] }])).toEqual([
+    expect(
+      await titles([{ col: 'id', opr: 'in', value: [dashboards[0]!, dashboards[3]!] }]),
+    ).toEqual(['Sales 100% overview', 'Zeta draft']);
+    expect(
+      await titles([{ col: 'changed_on', opr: 'gt', value: '2026-01-03T12:00:00.000Z' }]),
+    ).toEqual(['Ops_daily', 'Zeta draft']);
+    expect(await titles([{ col: 'owners', opr: 'rel_m_m', value: gammaId }])).toEqual([
       'Sales 100% overview',
-      'Zeta draft',
     ]);
-    expect(await titles([{ col: 'changed_on', opr: 'gt', value: '2026-01-03T12:00:00.000Z' }])).toEqual([
-      'Ops_daily',
-      'Zeta draft',
-    ]);
-    expect(await titles([{ col: 'owners', opr: 'rel_m_m', value: gammaId }])).toEqual(['Sales 100% overview']);
     expect(await titles([{ col: 'created_by', opr: 'rel_o_m', value: adminId }])).toHaveLength(5);
-    expect(await titles([{ col: 'dashboard_title', opr: 'title_or_slug', value: 'region' }])).toEqual([
-      'Sales by region',
+    expect(
+      await titles([{ col: 'dashboard_title', opr: 'title_or_slug', value: 'region' }]),
+    ).toEqual(['Sales by region']);
+    expect(await titles([{ col: 'id', opr: 'dashboard_is_certified', value: true }])).toEqual([
+      'Marketing funnel',
     ]);
-    expect(await titles([{ col: 'id', opr: 'dashboard_is_certified', value: true }])).toEqual(['Marketing funnel']);
   });
 
   it('keeps only the asked-for columns, dotted names included', async () => {
@@ -145,21 +167,26 @@ describe.each(targets)('REST conventions on $name metadata', (target) => {
 
   it('answers bad input with 400 and a message, never 500', async () => {
     const bad = async (q: string) => {
-      const res = await admin.request<{ message: string }>('GET', `/api/v1/dashboard/?q=${encodeURIComponent(q)}`);
+      const res = await admin.request<{ message: string }>(
+        'GET',
+        `/api/v1/dashboard/?q=${encodeURIComponent(q)}`,
+      );
       expect(res.status, q).toBe(400);
       expect(typeof res.body.message).toBe('string');
       return res.body.message;
     };
     expect(await bad('(filters:!((col:x')).toMatch(/rison/);
     expect(await bad(risonEncode({ page_size: 1000 }))).toMatch(/page_size/);
-    expect(await bad(risonEncode({ filters: [{ col: 'password', opr: 'eq', value: 'x' }] }))).toMatch(
-      /filter column password/,
-    );
-    expect(await bad(risonEncode({ filters: [{ col: 'dashboard_title', opr: 'gt', value: 'x' }] }))).toMatch(
-      /operator gt/,
-    );
+    expect(
+      await bad(risonEncode({ filters: [{ col: 'password', opr: 'eq', value: 'x' }] })),
+    ).toMatch(/filter column password/);
+    expect(
+      await bad(risonEncode({ filters: [{ col: 'dashboard_title', opr: 'gt', value: 'x' }] })),
+    ).toMatch(/operator gt/);
     expect(await bad(risonEncode({ order_column: 'password' }))).toMatch(/order by/);
-    expect(await bad(risonEncode({ filters: [{ col: 'id', opr: 'eq', value: 'abc' }] }))).toMatch(/number/);
+    expect(await bad(risonEncode({ filters: [{ col: 'id', opr: 'eq', value: 'abc' }] }))).toMatch(
+      /number/,
+    );
     expect(await bad(risonEncode({ unknown_key: 1 }))).toMatch(/unknown_key|Unrecognized/);
 
     const notFound = await admin.get('/api/v1/dashboard/999999');
@@ -172,23 +199,36 @@ describe.each(targets)('REST conventions on $name metadata', (target) => {
       'content-type': 'application/json',
     });
     expect(badJson.status).toBe(400);
-    const badBody = await admin.post<{ message: Record<string, string[]> }>('/api/v1/security/users/', {
-      username: '',
-      email: 'not-an-email',
-    });
+    const badBody = await admin.post<{ message: Record<string, string[]> }>(
+      '/api/v1/security/users/',
+      {
+        username: '',
+        email: 'not-an-email',
+      },
+    );
     expect(badBody.status).toBe(400);
     expect(Object.keys(badBody.body.message).join(' ')).toMatch(/email/);
   });
 
   it('gets one object and answers _info with the permissions of the user', async () => {
-    const one = await admin.get<{ id: number; result: Record<string, unknown> }>(`/api/v1/dashboard/${dashboards[1]}`);
+    const one = await admin.get<{ id: number; result: Record<string, unknown> }>(
+      `/api/v1/dashboard/${dashboards[1]}`,
+    );
     expect(one.status).toBe(200);
-    expect(one.body.result).toMatchObject({ dashboard_title: 'Sales by region', slug: 'sales-region', url: '/superset/dashboard/sales-region/' });
-    const info = await admin.get<{ permissions: string[] }>('/api/v1/dashboard/_info', { keys: ['permissions'] });
+    expect(one.body.result).toMatchObject({
+      dashboard_title: 'Sales by region',
+      slug: 'sales-region',
+      url: '/superset/dashboard/sales-region/',
+    });
+    const info = await admin.get<{ permissions: string[] }>('/api/v1/dashboard/_info', {
+      keys: ['permissions'],
+    });
     expect(info.body).toEqual({ permissions: ['can_read', 'can_write', 'can_export'] });
     const gamma = new ApiClient(server.baseUrl);
     await gamma.loginWithToken('gina', 'password-123');
-    const dbInfo = await gamma.get<{ permissions: string[] }>('/api/v1/database/_info', { keys: ['permissions'] });
+    const dbInfo = await gamma.get<{ permissions: string[] }>('/api/v1/database/_info', {
+      keys: ['permissions'],
+    });
     expect(dbInfo.body.permissions).toEqual(['can_read']);
   });
 
@@ -202,15 +242,22 @@ describe.each(targets)('REST conventions on $name metadata', (target) => {
   });
 
   it('answers related and distinct with text and value', async () => {
-    const related = await admin.get<{ count: number; result: Array<{ text: string; value: number }> }>(
-      '/api/v1/dashboard/related/owners',
-      { filter: 'gina' },
-    );
-    expect(related.body).toMatchObject({ count: 1, result: [{ text: 'Gina Gamma', value: gammaId }] });
-    const distinct = await admin.get<{ count: number; result: Array<{ text: string; value: string }> }>(
-      '/api/v1/dashboard/distinct/slug',
-    );
-    expect(distinct.body).toEqual({ count: 1, result: [{ text: 'sales-region', value: 'sales-region' }] });
+    const related = await admin.get<{
+      count: number;
+      result: Array<{ text: string; value: number }>;
+    }>('/api/v1/dashboard/related/owners', { filter: 'gina' });
+    expect(related.body).toMatchObject({
+      count: 1,
+      result: [{ text: 'Gina Gamma', value: gammaId }],
+    });
+    const distinct = await admin.get<{
+      count: number;
+      result: Array<{ text: string; value: string }>;
+    }>('/api/v1/dashboard/distinct/slug');
+    expect(distinct.body).toEqual({
+      count: 1,
+      result: [{ text: 'sales-region', value: 'sales-region' }],
+    });
     expect((await admin.get('/api/v1/dashboard/related/password')).status).toBe(404);
   });
 
@@ -219,7 +266,12 @@ describe.each(targets)('REST conventions on $name metadata', (target) => {
     expect((await admin.post(`/api/v1/dashboard/${a}/favorites/`)).body).toEqual({ result: 'OK' });
     expect((await admin.post(`/api/v1/dashboard/${a}/favorites/`)).status).toBe(200);
     const status = await admin.get('/api/v1/dashboard/favorite_status/', [a!, b!]);
-    expect(status.body).toEqual({ result: [{ id: a, value: true }, { id: b, value: false }] });
+    expect(status.body).toEqual({
+      result: [
+        { id: a, value: true },
+        { id: b, value: false },
+      ],
+    });
     const favs = await admin.get<ListBody>('/api/v1/dashboard/', {
       filters: [{ col: 'id', opr: 'dashboard_is_favorite', value: true }],
     });
@@ -231,10 +283,14 @@ describe.each(targets)('REST conventions on $name metadata', (target) => {
   });
 
   it('deletes one and several objects; a bulk delete with an unknown id deletes nothing', async () => {
-    const res = await admin.delete(`/api/v1/dashboard/?q=${encodeURIComponent(risonEncode([dashboards[3]!, 999999]))}`);
+    const res = await admin.delete(
+      `/api/v1/dashboard/?q=${encodeURIComponent(risonEncode([dashboards[3]!, 999999]))}`,
+    );
     expect(res.status).toBe(404);
     expect((await admin.get(`/api/v1/dashboard/${dashboards[3]}`)).status).toBe(200);
-    const bulk = await admin.delete(`/api/v1/dashboard/?q=${encodeURIComponent(risonEncode([dashboards[3]!, dashboards[4]!]))}`);
+    const bulk = await admin.delete(
+      `/api/v1/dashboard/?q=${encodeURIComponent(risonEncode([dashboards[3]!, dashboards[4]!]))}`,
+    );
     expect(bulk.body).toEqual({ message: 'Deleted 2 dashboards' });
     const one = await admin.delete(`/api/v1/dashboard/${dashboards[2]}`);
     expect(one.body).toEqual({ message: 'OK' });
@@ -245,7 +301,9 @@ describe.each(targets)('REST conventions on $name metadata', (target) => {
   });
 
   it('serves the OpenAPI document and the health check', async () => {
-    const doc = await admin.get<{ openapi: string; paths: Record<string, unknown> }>('/api/v1/_openapi');
+    const doc = await admin.get<{ openapi: string; paths: Record<string, unknown> }>(
+      '/api/v1/_openapi',
+    );
     expect(doc.status).toBe(200);
     expect(doc.body.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.body.paths)).toContain('/api/v1/dashboard/');

@@ -17,9 +17,12 @@ describe.each(targets)('security on $name metadata', (target) => {
   afterAll(async () => server?.close());
 
   async function createUser(username: string, roleName: string, password = 'password-123') {
-    const roles = await admin.get<{ result: Array<{ id: number; name: string }> }>('/api/v1/security/roles/', {
-      filters: [{ col: 'name', opr: 'eq', value: roleName }],
-    });
+    const roles = await admin.get<{ result: Array<{ id: number; name: string }> }>(
+      '/api/v1/security/roles/',
+      {
+        filters: [{ col: 'name', opr: 'eq', value: roleName }],
+      },
+    );
     const roleId = roles.body.result[0]!.id;
     const res = await admin.post<{ id: number }>('/api/v1/security/users/', {
       username,
@@ -41,13 +44,19 @@ describe.each(targets)('security on $name metadata', (target) => {
     const me = await admin.get<{ result: { username: string } }>('/api/v1/me/');
     expect(me.status).toBe(200);
     expect(me.body.result.username).toBe('admin');
-    const roles = await admin.get<{ result: { roles: Record<string, unknown> } }>('/api/v1/me/roles/');
+    const roles = await admin.get<{ result: { roles: Record<string, unknown> } }>(
+      '/api/v1/me/roles/',
+    );
     expect(Object.keys(roles.body.result.roles)).toEqual(['Admin']);
   });
 
   it('refuses a bad password and a forged token', async () => {
     const c = new ApiClient(server.baseUrl);
-    const bad = await c.post('/api/v1/security/login', { username: 'admin', password: 'nope', provider: 'db' });
+    const bad = await c.post('/api/v1/security/login', {
+      username: 'admin',
+      password: 'nope',
+      provider: 'db',
+    });
     expect(bad.status).toBe(401);
     c.token = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIiwidHlwZSI6ImFjY2VzcyJ9.forged';
     expect((await c.get('/api/v1/me/')).status).toBe(401);
@@ -58,12 +67,15 @@ describe.each(targets)('security on $name metadata', (target) => {
 
   it('issues a new access token from a refresh token, and not from an access token', async () => {
     const c = new ApiClient(server.baseUrl);
-    const login = await c.post<{ access_token: string; refresh_token: string }>('/api/v1/security/login', {
-      username: 'admin',
-      password: ADMIN_PASSWORD,
-      provider: 'db',
-      refresh: true,
-    });
+    const login = await c.post<{ access_token: string; refresh_token: string }>(
+      '/api/v1/security/login',
+      {
+        username: 'admin',
+        password: ADMIN_PASSWORD,
+        provider: 'db',
+        refresh: true,
+      },
+    );
     expect(login.body.refresh_token).toBeTruthy();
     c.token = login.body.refresh_token;
     const refreshed = await c.post<{ access_token: string }>('/api/v1/security/refresh');
@@ -80,12 +92,18 @@ describe.each(targets)('security on $name metadata', (target) => {
     await createUser('gamma1', 'Gamma');
     const gamma = new ApiClient(server.baseUrl);
     await gamma.loginWithToken('gamma1', 'password-123');
-    const body = { database_name: 'warehouse', sqlalchemy_uri: 'postgresql://u:secret@localhost/db' };
+    const body = {
+      database_name: 'warehouse',
+      sqlalchemy_uri: 'postgresql://u:secret@localhost/db',
+    };
     expect((await gamma.post('/api/v1/database/', body)).status).toBe(403);
     expect((await gamma.get('/api/v1/security/users/')).status).toBe(403);
     expect((await gamma.get('/api/v1/dashboard/')).status).toBe(200);
 
-    const created = await admin.post<{ id: number; result: { sqlalchemy_uri: string } }>('/api/v1/database/', body);
+    const created = await admin.post<{ id: number; result: { sqlalchemy_uri: string } }>(
+      '/api/v1/database/',
+      body,
+    );
     expect(created.status).toBe(201);
     expect(created.body.result.sqlalchemy_uri).toBe('postgresql://u:XXXXXXXXXX@localhost/db');
     // The password is stored encrypted, never in the URI.
@@ -114,7 +132,12 @@ describe.each(targets)('security on $name metadata', (target) => {
     const refused = await c.post('/api/v1/security/roles/', { name: 'no-csrf' });
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({ message: 'The CSRF token is missing.' });
-    const wrong = await c.request('POST', '/api/v1/security/roles/', { name: 'bad-csrf' }, { 'x-csrftoken': 'wrong' });
+    const wrong = await c.request(
+      'POST',
+      '/api/v1/security/roles/',
+      { name: 'bad-csrf' },
+      { 'x-csrftoken': 'wrong' },
+    );
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual({ message: 'The CSRF token is invalid.' });
     c.csrf = csrf;
@@ -126,7 +149,10 @@ describe.each(targets)('security on $name metadata', (target) => {
     });
     expect(names.body.result.map((r) => r.name)).toEqual(['with-csrf']);
 
-    const out = await fetch(`${server.baseUrl}/logout/`, { headers: { cookie: c.cookie! }, redirect: 'manual' });
+    const out = await fetch(`${server.baseUrl}/logout/`, {
+      headers: { cookie: c.cookie! },
+      redirect: 'manual',
+    });
     expect(out.status).toBe(302);
     expect(out.headers.get('location')).toBe('/login/');
     expect((await c.get('/api/v1/me/')).status).toBe(401);
@@ -139,14 +165,22 @@ describe.each(targets)('security on $name metadata', (target) => {
     const next = await fetch(`${server.baseUrl}/login/`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ username: 'admin', password: ADMIN_PASSWORD, next: '//evil.example/' }).toString(),
+      body: new URLSearchParams({
+        username: 'admin',
+        password: ADMIN_PASSWORD,
+        next: '//evil.example/',
+      }).toString(),
       redirect: 'manual',
     });
     expect(next.headers.get('location')).toBe('/');
     const local = await fetch(`${server.baseUrl}/login/`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ username: 'admin', password: ADMIN_PASSWORD, next: '/chart/list/' }).toString(),
+      body: new URLSearchParams({
+        username: 'admin',
+        password: ADMIN_PASSWORD,
+        next: '/chart/list/',
+      }).toString(),
       redirect: 'manual',
     });
     expect(local.headers.get('location')).toBe('/chart/list/');
@@ -183,7 +217,10 @@ describe.each(targets)('security on $name metadata', (target) => {
     await alpha.loginWithToken('alpha2', 'password-123');
     expect((await alpha.get('/api/v1/chart/')).status).toBe(200);
     expect((await alpha.get('/api/v1/security/roles/')).status).toBe(403);
-    const db = await alpha.post('/api/v1/database/', { database_name: 'alpha-db', sqlalchemy_uri: 'sqlite:////tmp/x.db' });
+    const db = await alpha.post('/api/v1/database/', {
+      database_name: 'alpha-db',
+      sqlalchemy_uri: 'sqlite:////tmp/x.db',
+    });
     expect(db.status).toBe(201);
   });
 
@@ -192,7 +229,11 @@ describe.each(targets)('security on $name metadata', (target) => {
     const statuses: number[] = [];
     const started = Date.now();
     for (let i = 0; i < 11; i += 1) {
-      const res = await c.post('/api/v1/security/login', { username: 'victim', password: `guess${i}`, provider: 'db' });
+      const res = await c.post('/api/v1/security/login', {
+        username: 'victim',
+        password: `guess${i}`,
+        provider: 'db',
+      });
       statuses.push(res.status);
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);

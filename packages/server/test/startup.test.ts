@@ -50,7 +50,11 @@ describe('first start', () => {
     const second = await start({ STRATA_DATA_DIR: dir });
     expect(fs.readFileSync(path.join(dir, SECRET_KEY_FILE), 'utf8')).toBe(key);
     expect(second.admin.created).toBe(false);
-    const me = await second.app.inject({ method: 'GET', url: '/api/v1/me/', headers: { authorization: `Bearer ${c.token}` } });
+    const me = await second.app.inject({
+      method: 'GET',
+      url: '/api/v1/me/',
+      headers: { authorization: `Bearer ${c.token}` },
+    });
     expect(me.statusCode).toBe(200);
   });
 
@@ -85,13 +89,22 @@ describe.each(targets)('migrations on $name metadata', (target) => {
   it('apply once and are idempotent on restart, with the built-in roles seeded', async () => {
     const store = await target.create();
     try {
-      const env = { STRATA_DATA_DIR: store.dataDir, STRATA_METADATA_URL: store.url, STRATA_ADMIN_PASSWORD: 'pw-123456' };
+      const env = {
+        STRATA_DATA_DIR: store.dataDir,
+        STRATA_METADATA_URL: store.url,
+        STRATA_ADMIN_PASSWORD: 'pw-123456',
+      };
       const a = await start(env);
       const roles = await a.store.db.selectFrom('ab_role').select('name').orderBy('name').execute();
       expect(roles.map((r) => r.name)).toEqual(['Admin', 'Alpha', 'Gamma', 'Public', 'sql_lab']);
       const count = async (app: StrataApp) =>
         Number(
-          (await app.store.db.selectFrom('ab_permission_view_role').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n,
+          (
+            await app.store.db
+              .selectFrom('ab_permission_view_role')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirst()
+          )?.n,
         );
       const before = await count(a);
       await a.close();

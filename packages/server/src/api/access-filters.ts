@@ -17,7 +17,8 @@ export function ownedOrCreated(
 }
 
 export const canSeeAllDatasources = (ctx: RequestContext) =>
-  isAdmin(ctx.principal) || hasPerm(ctx.principal, 'all_datasource_access', 'all_datasource_access');
+  isAdmin(ctx.principal) ||
+  hasPerm(ctx.principal, 'all_datasource_access', 'all_datasource_access');
 
 export const canSeeAllDatabases = (ctx: RequestContext) =>
   isAdmin(ctx.principal) || hasPerm(ctx.principal, 'all_database_access', 'all_database_access');
@@ -36,7 +37,9 @@ export function anyTextFilter(columns: string[]) {
   return (qb: DynamicQuery, value: unknown): DynamicQuery => {
     const text = String(value ?? '').replace(/[\\%_]/g, (c) => `\\${c}`);
     const pattern = `%${text}%`;
-    const conds = columns.map((c) => sql`lower(${sql.ref(`t.${c}`)}) like lower(${pattern}) escape '\\'`);
+    const conds = columns.map(
+      (c) => sql`lower(${sql.ref(`t.${c}`)}) like lower(${pattern}) escape '\\'`,
+    );
     return qb.where(() => sql<boolean>`(${sql.join(conds, sql` or `)})`) as DynamicQuery;
   };
 }

@@ -29,7 +29,12 @@ export function auditColumns(): Record<string, ResourceColumn> {
 
 /** The audit fields of an API object. */
 export function auditFields(
-  row: { created_on: string | Date | null; changed_on: string | Date | null; created_by_fk: number | null; changed_by_fk: number | null },
+  row: {
+    created_on: string | Date | null;
+    changed_on: string | Date | null;
+    created_by_fk: number | null;
+    changed_by_fk: number | null;
+  },
   users: Map<number, UserSummary>,
   now: Date = new Date(),
 ) {
@@ -54,5 +59,8 @@ export const relatedUsers = {
   searchColumns: ['first_name', 'last_name', 'username', 'email'],
   where: () => sql`r.active = ${true}`,
   extraColumns: ['email', 'active'],
-  extra: (row: Record<string, unknown>) => ({ email: row.email, active: row.active === true || row.active === 1 }),
+  extra: (row: Record<string, unknown>) => ({
+    email: row.email,
+    active: row.active === true || row.active === 1,
+  }),
 };

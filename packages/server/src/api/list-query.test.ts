@@ -1,4 +1,12 @@
-import { Kysely, SqliteAdapter, DummyDriver, SqliteIntrospector, SqliteQueryCompiler, sql, type Expression } from 'kysely';
+import {
+  Kysely,
+  SqliteAdapter,
+  DummyDriver,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  sql,
+  type Expression,
+} from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './errors.js';
 import { escapeLike, filterCondition } from './list-query.js';
@@ -16,8 +24,15 @@ const db = new Kysely<DynamicSchema>({
 
 function compile(name: string, column: ResourceColumn, opr: string, value: unknown) {
   const cond = filterCondition(name, column, opr, value);
-  const q = db.selectFrom('t as t').select(sql`1`.as('x')).where(() => cond as Expression<boolean>).compile();
-  return { sql: q.sql.replace(/^select 1 as "x" from "t" as "t" where /, ''), params: q.parameters };
+  const q = db
+    .selectFrom('t as t')
+    .select(sql`1`.as('x'))
+    .where(() => cond as Expression<boolean>)
+    .compile();
+  return {
+    sql: q.sql.replace(/^select 1 as "x" from "t" as "t" where /, ''),
+    params: q.parameters,
+  };
 }
 
 describe('filterCondition', () => {
@@ -31,7 +46,10 @@ describe('filterCondition', () => {
     });
     expect(compile('title', title, 'sw', 'a')).toMatchObject({ params: ['a%'] });
     expect(compile('title', title, 'ew', 'a')).toMatchObject({ params: ['%a'] });
-    expect(compile('title', title, 'eq', "x' or 1=1 --")).toEqual({ sql: '"t"."title" = ?', params: ["x' or 1=1 --"] });
+    expect(compile('title', title, 'eq', "x' or 1=1 --")).toEqual({
+      sql: '"t"."title" = ?',
+      params: ["x' or 1=1 --"],
+    });
     expect(compile('id', id, 'in', [1, 2])).toEqual({ sql: '"t"."id" in (?, ?)', params: [1, 2] });
     expect(compile('title', title, 'eq', null)).toEqual({ sql: '"t"."title" is null', params: [] });
   });
@@ -46,13 +64,24 @@ describe('filterCondition', () => {
   it('compares foreign keys and looks in link tables for relations', () => {
     const owners: ResourceColumn = {
       type: 'number',
-      relation: { kind: 'many', linkTable: 'dashboard_user', linkOwnerColumn: 'dashboard_id', linkTargetColumn: 'user_id' },
+      relation: {
+        kind: 'many',
+        linkTable: 'dashboard_user',
+        linkOwnerColumn: 'dashboard_id',
+        linkTargetColumn: 'user_id',
+      },
     };
     expect(compile('owners', owners, 'rel_m_m', 3).sql).toBe(
       'exists (select 1 from "dashboard_user" as l where l."dashboard_id" = t.id and l."user_id" in (?))',
     );
-    const db1: ResourceColumn = { type: 'number', relation: { kind: 'one', fkColumn: 'database_id' } };
-    expect(compile('database', db1, 'rel_o_m', 4)).toEqual({ sql: '"t"."database_id" = ?', params: [4] });
+    const db1: ResourceColumn = {
+      type: 'number',
+      relation: { kind: 'one', fkColumn: 'database_id' },
+    };
+    expect(compile('database', db1, 'rel_o_m', 4)).toEqual({
+      sql: '"t"."database_id" = ?',
+      params: [4],
+    });
     expect(() => compile('database', db1, 'rel_o_m', 'x')).toThrow(/id/);
   });
 
@@ -63,7 +92,13 @@ describe('filterCondition', () => {
 
 describe('projectColumns', () => {
   it('keeps plain and dotted columns, through lists', () => {
-    const item = { id: 1, title: 't', secret: 's', owners: [{ id: 2, first_name: 'A', email: 'x' }], changed_by: { id: 3, first_name: 'B' } };
+    const item = {
+      id: 1,
+      title: 't',
+      secret: 's',
+      owners: [{ id: 2, first_name: 'A', email: 'x' }],
+      changed_by: { id: 3, first_name: 'B' },
+    };
     expect(projectColumns(item, ['title', 'owners.id', 'changed_by.first_name'])).toEqual({
       title: 't',
       owners: [{ id: 2 }],

@@ -32,12 +32,17 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-function scalarFor(column: ResourceColumn, value: unknown, colName: string): string | number | boolean | null {
+function scalarFor(
+  column: ResourceColumn,
+  value: unknown,
+  colName: string,
+): string | number | boolean | null {
   if (value === null) return null;
   switch (column.type) {
     case 'number': {
       const n = typeof value === 'number' ? value : Number(value);
-      if (!Number.isFinite(n)) throw new ApiError(400, `Bad request: filter on ${colName} expects a number`);
+      if (!Number.isFinite(n))
+        throw new ApiError(400, `Bad request: filter on ${colName} expects a number`);
       return n;
     }
     case 'boolean':
@@ -46,12 +51,17 @@ function scalarFor(column: ResourceColumn, value: unknown, colName: string): str
       if (value === 'false' || value === 0 || value === '0') return false;
       throw new ApiError(400, `Bad request: filter on ${colName} expects true or false`);
     default:
-      if (typeof value === 'object') throw new ApiError(400, `Bad request: filter on ${colName} expects a single value`);
+      if (typeof value === 'object')
+        throw new ApiError(400, `Bad request: filter on ${colName} expects a single value`);
       return String(value);
   }
 }
 
-function likeFilter(expr: RawBuilder<unknown>, pattern: string, negate: boolean): RawBuilder<unknown> {
+function likeFilter(
+  expr: RawBuilder<unknown>,
+  pattern: string,
+  negate: boolean,
+): RawBuilder<unknown> {
   const cond = sql`lower(${expr}) like lower(${pattern}) escape '\\'`;
   return negate ? sql`(${expr} is null or not (${cond}))` : cond;
 }
@@ -64,7 +74,10 @@ export function filterCondition(
   value: unknown,
 ): Expression<unknown> {
   if (!allowedOperators(column).includes(opr)) {
-    throw new ApiError(400, `Bad request: filter operator ${opr} is not allowed on column ${colName}`);
+    throw new ApiError(
+      400,
+      `Bad request: filter operator ${opr} is not allowed on column ${colName}`,
+    );
   }
   const expr = columnExpr(colName, column);
   switch (opr) {
@@ -100,7 +113,8 @@ export function filterCondition(
       if (column.relation?.kind !== 'one') break;
       const fk = sql.ref(`t.${column.relation.fkColumn}`);
       const v = value === null || value === '' ? null : Number(value);
-      if (v !== null && !Number.isInteger(v)) throw new ApiError(400, `Bad request: filter on ${colName} expects an id`);
+      if (v !== null && !Number.isInteger(v))
+        throw new ApiError(400, `Bad request: filter on ${colName} expects an id`);
       if (opr === 'rel_o_m') return v === null ? sql`${fk} is null` : sql`${fk} = ${v}`;
       return v === null ? sql`${fk} is not null` : sql`(${fk} is null or ${fk} <> ${v})`;
     }
@@ -114,7 +128,10 @@ export function filterCondition(
       return sql`exists (select 1 from ${sql.table(linkTable)} as l where l.${sql.ref(linkOwnerColumn)} = t.id and l.${sql.ref(linkTargetColumn)} in (${sql.join(ids)}))`;
     }
   }
-  throw new ApiError(400, `Bad request: filter operator ${opr} is not allowed on column ${colName}`);
+  throw new ApiError(
+    400,
+    `Bad request: filter operator ${opr} is not allowed on column ${colName}`,
+  );
 }
 
 /** Applies the list filters of a query (standard and resource-specific). */

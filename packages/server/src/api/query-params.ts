@@ -9,7 +9,10 @@ export function parseRisonParam<T>(q: unknown, schema: z.ZodType<T>, fallback: u
     try {
       raw = risonDecode(q);
     } catch (e) {
-      throw new ApiError(400, `Bad request: the q parameter is not valid rison (${(e as Error).message})`);
+      throw new ApiError(
+        400,
+        `Bad request: the q parameter is not valid rison (${(e as Error).message})`,
+      );
     }
   } else if (q !== undefined && typeof q !== 'string') {
     throw new ApiError(400, 'Bad request: the q parameter must be given once');
@@ -46,7 +49,9 @@ const filterValue = z.union([risonScalar, z.array(risonScalar)]);
 export const listQuerySchema = z
   .object({
     filters: z
-      .array(z.object({ col: z.string().min(1), opr: z.string().min(1), value: filterValue }).strict())
+      .array(
+        z.object({ col: z.string().min(1), opr: z.string().min(1), value: filterValue }).strict(),
+      )
       .default([]),
     order_column: z.string().optional(),
     order_direction: z.enum(['asc', 'desc']).optional(),

@@ -35,11 +35,7 @@ export interface ResourceColumn {
 }
 
 /** A resource-specific filter operator, e.g. `dashboard_is_favorite`. */
-export type CustomFilter = (
-  qb: DynamicQuery,
-  value: unknown,
-  ctx: RequestContext,
-) => DynamicQuery;
+export type CustomFilter = (qb: DynamicQuery, value: unknown, ctx: RequestContext) => DynamicQuery;
 
 /** Candidates for a `related/{column}` call. */
 export interface RelatedSource {

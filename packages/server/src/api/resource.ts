@@ -15,7 +15,12 @@ import {
   parseRisonParam,
   relatedQuerySchema,
 } from './query-params.js';
-import type { DynamicDb, DynamicQuery, RequestContext, ResourceDefinition } from './resource-types.js';
+import type {
+  DynamicDb,
+  DynamicQuery,
+  RequestContext,
+  ResourceDefinition,
+} from './resource-types.js';
 
 export interface ResourceServices {
   db: MetadataDb;
@@ -34,7 +39,11 @@ function baseQuery(def: ResourceDefinition, ctx: RequestContext): DynamicQuery {
 }
 
 /** Ids of the visible objects among `ids`. */
-async function visibleIds(def: ResourceDefinition, ctx: RequestContext, ids: number[]): Promise<number[]> {
+async function visibleIds(
+  def: ResourceDefinition,
+  ctx: RequestContext,
+  ids: number[],
+): Promise<number[]> {
   const rows = await baseQuery(def, ctx)
     .select(sql<number>`t.id`.as('id'))
     .where(sql.ref('t.id'), 'in', ids)
@@ -42,7 +51,11 @@ async function visibleIds(def: ResourceDefinition, ctx: RequestContext, ids: num
   return rows.map((r) => Number((r as { id: number }).id));
 }
 
-async function findVisibleOr404(def: ResourceDefinition, ctx: RequestContext, id: number): Promise<void> {
+async function findVisibleOr404(
+  def: ResourceDefinition,
+  ctx: RequestContext,
+  id: number,
+): Promise<void> {
   const found = await visibleIds(def, ctx, [id]);
   if (found.length === 0) throw new ApiError(404, 'Not found');
 }
@@ -71,8 +84,10 @@ export async function listResource(def: ResourceDefinition, ctx: RequestContext,
   const want = (k: string) => !keys || keys.includes(k);
   if (keys?.includes('none')) return answer;
   if (want('list_columns')) answer.list_columns = columns?.length ? columns : def.listColumns;
-  if (want('order_columns')) answer.order_columns = Object.keys(def.columns).filter((c) => def.columns[c]!.sortable);
-  if (want('list_title')) answer.list_title = `List ${def.noun[0]!.toUpperCase()}${def.noun.slice(1)}`;
+  if (want('order_columns'))
+    answer.order_columns = Object.keys(def.columns).filter((c) => def.columns[c]!.sortable);
+  if (want('list_title'))
+    answer.list_title = `List ${def.noun[0]!.toUpperCase()}${def.noun.slice(1)}`;
   return answer;
 }
 
@@ -81,8 +96,16 @@ function permissionsOn(def: ResourceDefinition, ctx: RequestContext): string[] {
   for (const p of ['can_read', 'can_write', 'can_export']) {
     if (hasPerm(ctx.principal, p, def.view)) out.add(p);
   }
-  if (def.readPermission && hasPerm(ctx.principal, def.readPermission.perm, def.readPermission.view)) out.add('can_read');
-  if (def.writePermission && hasPerm(ctx.principal, def.writePermission.perm, def.writePermission.view)) out.add('can_write');
+  if (
+    def.readPermission &&
+    hasPerm(ctx.principal, def.readPermission.perm, def.readPermission.view)
+  )
+    out.add('can_read');
+  if (
+    def.writePermission &&
+    hasPerm(ctx.principal, def.writePermission.perm, def.writePermission.view)
+  )
+    out.add('can_write');
   return [...out];
 }
 
@@ -105,7 +128,11 @@ async function removeObjects(def: ResourceDefinition, ctx: RequestContext, ids: 
  * Registers the REST conventions for one resource: list, _info, related, distinct, get, create,
  * update, delete, bulk delete and favourites. Every route declares its permission.
  */
-export function registerResource(app: FastifyInstance, def: ResourceDefinition, services: ResourceServices): void {
+export function registerResource(
+  app: FastifyInstance,
+  def: ResourceDefinition,
+  services: ResourceServices,
+): void {
   const read = def.readPermission ?? { perm: 'can_read', view: def.view };
   const write = def.writePermission ?? { perm: 'can_write', view: def.view };
   const ctxOf = (req: FastifyRequest) => requestContext(req, services);
@@ -115,200 +142,307 @@ export function registerResource(app: FastifyInstance, def: ResourceDefinition, 
   const idParams = z.object({ id: z.string() });
   const columnParams = z.object({ column: z.string() });
 
-  app.get(`${p}/`, { config: { access: read }, schema: { tags, summary: `List ${def.noun}s`, querystring: qSchema } }, async (req) =>
-    listResource(def, ctxOf(req), (req.query as Record<string, unknown>).q),
+  app.get(
+    `${p}/`,
+    {
+      config: { access: read },
+      schema: { tags, summary: `List ${def.noun}s`, querystring: qSchema },
+    },
+    async (req) => listResource(def, ctxOf(req), (req.query as Record<string, unknown>).q),
   );
 
-  app.get(`${p}/_info`, { config: { access: read }, schema: { tags, summary: 'Metadata and permissions', querystring: qSchema } }, async (req) => {
-    const ctx = ctxOf(req);
-    const q = parseRisonParam((req.query as Record<string, unknown>).q, infoQuerySchema);
-    const want = (k: string) => !q.keys || q.keys.includes(k);
-    const answer: Record<string, unknown> = {};
-    if (want('permissions')) answer.permissions = permissionsOn(def, ctx);
-    if (want('filters')) {
-      const filters: Record<string, Array<{ name: string; operator: string }>> = {};
-      for (const [name, column] of Object.entries(def.columns)) {
-        filters[name] = allowedOperators(column).map((op) => ({ name: op, operator: op }));
+  app.get(
+    `${p}/_info`,
+    {
+      config: { access: read },
+      schema: { tags, summary: 'Metadata and permissions', querystring: qSchema },
+    },
+    async (req) => {
+      const ctx = ctxOf(req);
+      const q = parseRisonParam((req.query as Record<string, unknown>).q, infoQuerySchema);
+      const want = (k: string) => !q.keys || q.keys.includes(k);
+      const answer: Record<string, unknown> = {};
+      if (want('permissions')) answer.permissions = permissionsOn(def, ctx);
+      if (want('filters')) {
+        const filters: Record<string, Array<{ name: string; operator: string }>> = {};
+        for (const [name, column] of Object.entries(def.columns)) {
+          filters[name] = allowedOperators(column).map((op) => ({ name: op, operator: op }));
+        }
+        answer.filters = filters;
       }
-      answer.filters = filters;
-    }
-    if (def.write && want('add_columns')) answer.add_columns = Object.keys(jsonShape(def.write.createSchema));
-    if (def.write && want('edit_columns')) answer.edit_columns = Object.keys(jsonShape(def.write.updateSchema));
-    return answer;
-  });
+      if (def.write && want('add_columns'))
+        answer.add_columns = Object.keys(jsonShape(def.write.createSchema));
+      if (def.write && want('edit_columns'))
+        answer.edit_columns = Object.keys(jsonShape(def.write.updateSchema));
+      return answer;
+    },
+  );
 
-  app.get<{ Params: { column: string } }>(`${p}/related/:column`, { config: { access: read }, schema: { tags, summary: 'Related objects for a column', params: columnParams, querystring: qSchema } }, async (req) => {
-    const source = def.related?.[req.params.column];
-    if (!source) throw new ApiError(404, `No related column ${req.params.column}`);
-    const q = parseRisonParam((req.query as Record<string, unknown>).q, relatedQuerySchema);
-    const db = dyn(services.db);
-    let qb = db.selectFrom(`${source.table} as r`) as unknown as DynamicQuery;
-    if (source.where) {
-      const cond = source.where();
-      qb = qb.where(() => cond as Expression<boolean>) as DynamicQuery;
-    }
-    if (q.filter) {
-      const pattern = `%${escapeLike(q.filter)}%`;
-      const conds = source.searchColumns.map(
-        (c) => sql`lower(${sql.ref(`r.${c}`)}) like lower(${pattern}) escape '\\'`,
-      );
-      qb = qb.where(() => sql`(${sql.join(conds, sql` or `)})` as Expression<boolean>) as DynamicQuery;
-    }
-    const countRow = await qb.select(sql<number>`count(*)`.as('count')).executeTakeFirst();
-    const rows = await qb
-      .select([
-        sql.ref(`r.${source.valueColumn}`).as('value'),
-        source.text().as('text'),
-        ...(source.extraColumns ?? []).map((c) => sql.ref(`r.${c}`).as(c)),
-      ])
-      .orderBy(source.text())
-      .limit(q.page_size)
-      .offset(q.page * q.page_size)
-      .execute();
-    return {
-      count: Number((countRow as { count?: number | string } | undefined)?.count ?? 0),
-      result: rows.map((r) => {
-        const row = r as Record<string, unknown>;
-        const item: Record<string, unknown> = { value: row.value, text: row.text };
-        if (source.extra) item.extra = source.extra(row);
-        return item;
-      }),
-    };
-  });
+  app.get<{ Params: { column: string } }>(
+    `${p}/related/:column`,
+    {
+      config: { access: read },
+      schema: {
+        tags,
+        summary: 'Related objects for a column',
+        params: columnParams,
+        querystring: qSchema,
+      },
+    },
+    async (req) => {
+      const source = def.related?.[req.params.column];
+      if (!source) throw new ApiError(404, `No related column ${req.params.column}`);
+      const q = parseRisonParam((req.query as Record<string, unknown>).q, relatedQuerySchema);
+      const db = dyn(services.db);
+      let qb = db.selectFrom(`${source.table} as r`) as unknown as DynamicQuery;
+      if (source.where) {
+        const cond = source.where();
+        qb = qb.where(() => cond as Expression<boolean>) as DynamicQuery;
+      }
+      if (q.filter) {
+        const pattern = `%${escapeLike(q.filter)}%`;
+        const conds = source.searchColumns.map(
+          (c) => sql`lower(${sql.ref(`r.${c}`)}) like lower(${pattern}) escape '\\'`,
+        );
+        qb = qb.where(
+          () => sql`(${sql.join(conds, sql` or `)})` as Expression<boolean>,
+        ) as DynamicQuery;
+      }
+      const countRow = await qb.select(sql<number>`count(*)`.as('count')).executeTakeFirst();
+      const rows = await qb
+        .select([
+          sql.ref(`r.${source.valueColumn}`).as('value'),
+          source.text().as('text'),
+          ...(source.extraColumns ?? []).map((c) => sql.ref(`r.${c}`).as(c)),
+        ])
+        .orderBy(source.text())
+        .limit(q.page_size)
+        .offset(q.page * q.page_size)
+        .execute();
+      return {
+        count: Number((countRow as { count?: number | string } | undefined)?.count ?? 0),
+        result: rows.map((r) => {
+          const row = r as Record<string, unknown>;
+          const item: Record<string, unknown> = { value: row.value, text: row.text };
+          if (source.extra) item.extra = source.extra(row);
+          return item;
+        }),
+      };
+    },
+  );
 
-  app.get<{ Params: { column: string } }>(`${p}/distinct/:column`, { config: { access: read }, schema: { tags, summary: 'Distinct values of a column', params: columnParams, querystring: qSchema } }, async (req) => {
-    const name = req.params.column;
-    if (!def.distinct?.includes(name)) throw new ApiError(404, `No distinct column ${name}`);
-    const q = parseRisonParam((req.query as Record<string, unknown>).q, relatedQuerySchema);
-    const ctx = ctxOf(req);
-    const ref = sql.ref(`t.${name}`);
-    let qb = baseQuery(def, ctx).where(() => sql`${ref} is not null` as Expression<boolean>) as DynamicQuery;
-    if (q.filter) {
-      const pattern = `%${escapeLike(q.filter)}%`;
-      qb = qb.where(() => sql`lower(${ref}) like lower(${pattern}) escape '\\'` as Expression<boolean>) as DynamicQuery;
-    }
-    const countRow = await dyn(services.db)
-      .selectFrom(qb.select(ref.as('v')).distinct().as('d'))
-      .select(sql<number>`count(*)`.as('count'))
-      .executeTakeFirst();
-    const rows = await qb
-      .select(ref.as('v'))
-      .distinct()
-      .orderBy(ref)
-      .limit(q.page_size)
-      .offset(q.page * q.page_size)
-      .execute();
-    return {
-      count: Number((countRow as { count?: number | string } | undefined)?.count ?? 0),
-      result: rows.map((r) => {
-        const v = (r as { v: unknown }).v;
-        return { text: String(v), value: v };
-      }),
-    };
-  });
+  app.get<{ Params: { column: string } }>(
+    `${p}/distinct/:column`,
+    {
+      config: { access: read },
+      schema: {
+        tags,
+        summary: 'Distinct values of a column',
+        params: columnParams,
+        querystring: qSchema,
+      },
+    },
+    async (req) => {
+      const name = req.params.column;
+      if (!def.distinct?.includes(name)) throw new ApiError(404, `No distinct column ${name}`);
+      const q = parseRisonParam((req.query as Record<string, unknown>).q, relatedQuerySchema);
+      const ctx = ctxOf(req);
+      const ref = sql.ref(`t.${name}`);
+      let qb = baseQuery(def, ctx).where(
+        () => sql`${ref} is not null` as Expression<boolean>,
+      ) as DynamicQuery;
+      if (q.filter) {
+        const pattern = `%${escapeLike(q.filter)}%`;
+        qb = qb.where(
+          () => sql`lower(${ref}) like lower(${pattern}) escape '\\'` as Expression<boolean>,
+        ) as DynamicQuery;
+      }
+      const countRow = await dyn(services.db)
+        .selectFrom(qb.select(ref.as('v')).distinct().as('d'))
+        .select(sql<number>`count(*)`.as('count'))
+        .executeTakeFirst();
+      const rows = await qb
+        .select(ref.as('v'))
+        .distinct()
+        .orderBy(ref)
+        .limit(q.page_size)
+        .offset(q.page * q.page_size)
+        .execute();
+      return {
+        count: Number((countRow as { count?: number | string } | undefined)?.count ?? 0),
+        result: rows.map((r) => {
+          const v = (r as { v: unknown }).v;
+          return { text: String(v), value: v };
+        }),
+      };
+    },
+  );
 
   if (def.favoriteClassName) {
     const className = def.favoriteClassName;
-    app.get(`${p}/favorite_status/`, { config: { access: read }, schema: { tags, summary: 'Favourite status of objects', querystring: qSchema } }, async (req) => {
-      const ids = parseRisonParam((req.query as Record<string, unknown>).q, idListSchema, []);
-      const ctx = ctxOf(req);
-      const found = await visibleIds(def, ctx, ids);
-      if (found.length === 0) throw new ApiError(404, 'Not found');
-      const favs = await services.db
-        .selectFrom('favstar')
-        .select('obj_id')
-        .where('user_id', '=', ctx.principal.id)
-        .where('class_name', '=', className)
-        .where('obj_id', 'in', found)
-        .execute();
-      const starred = new Set(favs.map((f) => f.obj_id));
-      const foundSet = new Set(found);
-      return { result: ids.filter((id) => foundSet.has(id)).map((id) => ({ id, value: starred.has(id) })) };
-    });
-    app.post<{ Params: { id: string } }>(`${p}/:id/favorites/`, { config: { access: read }, schema: { tags, summary: 'Star an object', params: idParams } }, async (req) => {
-      const ctx = ctxOf(req);
-      if (ctx.principal.isAnonymous) throw new ApiError(401, 'Not authorized');
-      const id = parseId(req.params.id);
-      await findVisibleOr404(def, ctx, id);
-      const exists = await services.db
-        .selectFrom('favstar')
-        .select('id')
-        .where('user_id', '=', ctx.principal.id)
-        .where('class_name', '=', className)
-        .where('obj_id', '=', id)
-        .executeTakeFirst();
-      if (!exists) {
-        await services.db
-          .insertInto('favstar')
-          .values({ user_id: ctx.principal.id, class_name: className, obj_id: id, dttm: nowIso() })
+    app.get(
+      `${p}/favorite_status/`,
+      {
+        config: { access: read },
+        schema: { tags, summary: 'Favourite status of objects', querystring: qSchema },
+      },
+      async (req) => {
+        const ids = parseRisonParam((req.query as Record<string, unknown>).q, idListSchema, []);
+        const ctx = ctxOf(req);
+        const found = await visibleIds(def, ctx, ids);
+        if (found.length === 0) throw new ApiError(404, 'Not found');
+        const favs = await services.db
+          .selectFrom('favstar')
+          .select('obj_id')
+          .where('user_id', '=', ctx.principal.id)
+          .where('class_name', '=', className)
+          .where('obj_id', 'in', found)
           .execute();
-      }
-      return { result: 'OK' };
-    });
-    app.delete<{ Params: { id: string } }>(`${p}/:id/favorites/`, { config: { access: read }, schema: { tags, summary: 'Unstar an object', params: idParams } }, async (req) => {
-      const ctx = ctxOf(req);
-      if (ctx.principal.isAnonymous) throw new ApiError(401, 'Not authorized');
-      const id = parseId(req.params.id);
-      await findVisibleOr404(def, ctx, id);
-      await services.db
-        .deleteFrom('favstar')
-        .where('user_id', '=', ctx.principal.id)
-        .where('class_name', '=', className)
-        .where('obj_id', '=', id)
-        .execute();
-      return { result: 'OK' };
-    });
+        const starred = new Set(favs.map((f) => f.obj_id));
+        const foundSet = new Set(found);
+        return {
+          result: ids
+            .filter((id) => foundSet.has(id))
+            .map((id) => ({ id, value: starred.has(id) })),
+        };
+      },
+    );
+    app.post<{ Params: { id: string } }>(
+      `${p}/:id/favorites/`,
+      { config: { access: read }, schema: { tags, summary: 'Star an object', params: idParams } },
+      async (req) => {
+        const ctx = ctxOf(req);
+        if (ctx.principal.isAnonymous) throw new ApiError(401, 'Not authorized');
+        const id = parseId(req.params.id);
+        await findVisibleOr404(def, ctx, id);
+        const exists = await services.db
+          .selectFrom('favstar')
+          .select('id')
+          .where('user_id', '=', ctx.principal.id)
+          .where('class_name', '=', className)
+          .where('obj_id', '=', id)
+          .executeTakeFirst();
+        if (!exists) {
+          await services.db
+            .insertInto('favstar')
+            .values({
+              user_id: ctx.principal.id,
+              class_name: className,
+              obj_id: id,
+              dttm: nowIso(),
+            })
+            .execute();
+        }
+        return { result: 'OK' };
+      },
+    );
+    app.delete<{ Params: { id: string } }>(
+      `${p}/:id/favorites/`,
+      { config: { access: read }, schema: { tags, summary: 'Unstar an object', params: idParams } },
+      async (req) => {
+        const ctx = ctxOf(req);
+        if (ctx.principal.isAnonymous) throw new ApiError(401, 'Not authorized');
+        const id = parseId(req.params.id);
+        await findVisibleOr404(def, ctx, id);
+        await services.db
+          .deleteFrom('favstar')
+          .where('user_id', '=', ctx.principal.id)
+          .where('class_name', '=', className)
+          .where('obj_id', '=', id)
+          .execute();
+        return { result: 'OK' };
+      },
+    );
   }
 
-  app.get<{ Params: { id: string } }>(`${p}/:id`, { config: { access: read }, schema: { tags, summary: `Get a ${def.noun}`, params: idParams } }, async (req) => {
-    const ctx = ctxOf(req);
-    const id = parseId(req.params.id);
-    await findVisibleOr404(def, ctx, id);
-    const item = (await def.load(ctx, [id])).get(id);
-    if (!item) throw new ApiError(404, 'Not found');
-    const columns = def.showColumns;
-    return { id, result: columns ? projectColumns(item, columns) : item };
-  });
+  app.get<{ Params: { id: string } }>(
+    `${p}/:id`,
+    { config: { access: read }, schema: { tags, summary: `Get a ${def.noun}`, params: idParams } },
+    async (req) => {
+      const ctx = ctxOf(req);
+      const id = parseId(req.params.id);
+      await findVisibleOr404(def, ctx, id);
+      const item = (await def.load(ctx, [id])).get(id);
+      if (!item) throw new ApiError(404, 'Not found');
+      const columns = def.showColumns;
+      return { id, result: columns ? projectColumns(item, columns) : item };
+    },
+  );
 
   if (def.write) {
     const handlers = def.write;
-    app.post(`${p}/`, { config: { access: write }, schema: { tags, summary: `Create a ${def.noun}`, body: handlers.createSchema } }, async (req, reply: FastifyReply) => {
-      const ctx = ctxOf(req);
-      const body = req.body;
-      const id = await handlers.create(ctx, body);
-      const item = (await def.load(ctx, [id])).get(id);
-      return reply.code(201).send({ id, result: item ?? body });
-    });
-    app.put<{ Params: { id: string } }>(`${p}/:id`, { config: { access: write }, schema: { tags, summary: `Update a ${def.noun}`, params: idParams, body: handlers.updateSchema } }, async (req) => {
-      const ctx = ctxOf(req);
-      const id = parseId(req.params.id);
-      await findVisibleOr404(def, ctx, id);
-      if (def.assertCanModify) await def.assertCanModify(ctx, id);
-      const body = req.body;
-      await handlers.update(ctx, id, body);
-      const item = (await def.load(ctx, [id])).get(id);
-      return { id, result: item };
-    });
+    app.post(
+      `${p}/`,
+      {
+        config: { access: write },
+        schema: { tags, summary: `Create a ${def.noun}`, body: handlers.createSchema },
+      },
+      async (req, reply: FastifyReply) => {
+        const ctx = ctxOf(req);
+        const body = req.body;
+        const id = await handlers.create(ctx, body);
+        const item = (await def.load(ctx, [id])).get(id);
+        return reply.code(201).send({ id, result: item ?? body });
+      },
+    );
+    app.put<{ Params: { id: string } }>(
+      `${p}/:id`,
+      {
+        config: { access: write },
+        schema: {
+          tags,
+          summary: `Update a ${def.noun}`,
+          params: idParams,
+          body: handlers.updateSchema,
+        },
+      },
+      async (req) => {
+        const ctx = ctxOf(req);
+        const id = parseId(req.params.id);
+        await findVisibleOr404(def, ctx, id);
+        if (def.assertCanModify) await def.assertCanModify(ctx, id);
+        const body = req.body;
+        await handlers.update(ctx, id, body);
+        const item = (await def.load(ctx, [id])).get(id);
+        return { id, result: item };
+      },
+    );
   }
 
   if (def.deletable === false) return;
 
-  app.delete<{ Params: { id: string } }>(`${p}/:id`, { config: { access: write }, schema: { tags, summary: `Delete a ${def.noun}`, params: idParams } }, async (req) => {
-    const ctx = ctxOf(req);
-    const id = parseId(req.params.id);
-    await findVisibleOr404(def, ctx, id);
-    await removeObjects(def, ctx, [id]);
-    return { message: 'OK' };
-  });
+  app.delete<{ Params: { id: string } }>(
+    `${p}/:id`,
+    {
+      config: { access: write },
+      schema: { tags, summary: `Delete a ${def.noun}`, params: idParams },
+    },
+    async (req) => {
+      const ctx = ctxOf(req);
+      const id = parseId(req.params.id);
+      await findVisibleOr404(def, ctx, id);
+      await removeObjects(def, ctx, [id]);
+      return { message: 'OK' };
+    },
+  );
 
-  app.delete(`${p}/`, { config: { access: write }, schema: { tags, summary: `Delete several ${def.noun}s`, querystring: qSchema } }, async (req) => {
-    const ctx = ctxOf(req);
-    const ids = [...new Set(parseRisonParam((req.query as Record<string, unknown>).q, idListSchema, []))];
-    const found = await visibleIds(def, ctx, ids);
-    if (found.length !== ids.length) throw new ApiError(404, 'Not found');
-    await removeObjects(def, ctx, ids);
-    return { message: `Deleted ${ids.length} ${def.noun}${ids.length === 1 ? '' : 's'}` };
-  });
+  app.delete(
+    `${p}/`,
+    {
+      config: { access: write },
+      schema: { tags, summary: `Delete several ${def.noun}s`, querystring: qSchema },
+    },
+    async (req) => {
+      const ctx = ctxOf(req);
+      const ids = [
+        ...new Set(parseRisonParam((req.query as Record<string, unknown>).q, idListSchema, [])),
+      ];
+      const found = await visibleIds(def, ctx, ids);
+      if (found.length !== ids.length) throw new ApiError(404, 'Not found');
+      await removeObjects(def, ctx, ids);
+      return { message: `Deleted ${ids.length} ${def.noun}${ids.length === 1 ? '' : 's'}` };
+    },
+  );
 }
 
 /** Top-level keys of an object schema (for _info's add/edit columns). */

@@ -1,5 +1,10 @@
 import { sql } from 'kysely';
-import { canSeeAllDatasources, favoriteFilter, ownedOrCreated, anyTextFilter } from '../api/access-filters.js';
+import {
+  canSeeAllDatasources,
+  favoriteFilter,
+  ownedOrCreated,
+  anyTextFilter,
+} from '../api/access-filters.js';
 import { auditColumns, auditFields, relatedUsers } from '../api/common-columns.js';
 import type { ResourceDefinition } from '../api/resource-types.js';
 import { loadOwners, loadUserSummaries } from '../api/user-summaries.js';
@@ -30,11 +35,21 @@ export function chartsResource(): ResourceDefinition {
       },
       owners: {
         type: 'number',
-        relation: { kind: 'many', linkTable: 'slice_user', linkOwnerColumn: 'slice_id', linkTargetColumn: 'user_id' },
+        relation: {
+          kind: 'many',
+          linkTable: 'slice_user',
+          linkOwnerColumn: 'slice_id',
+          linkTargetColumn: 'user_id',
+        },
       },
       dashboards: {
         type: 'number',
-        relation: { kind: 'many', linkTable: 'dashboard_slices', linkOwnerColumn: 'slice_id', linkTargetColumn: 'dashboard_id' },
+        relation: {
+          kind: 'many',
+          linkTable: 'dashboard_slices',
+          linkOwnerColumn: 'slice_id',
+          linkTargetColumn: 'dashboard_id',
+        },
       },
       ...auditColumns(),
     },
@@ -73,12 +88,18 @@ export function chartsResource(): ResourceDefinition {
     favoriteClassName: CHART_FAVORITE_CLASS,
     related: { owners: relatedUsers, created_by: relatedUsers, changed_by: relatedUsers },
     distinct: ['viz_type', 'slice_name'],
-    visible: (qb, ctx) => (canSeeAllDatasources(ctx) ? qb : ownedOrCreated(qb, ctx, 'slice_user', 'slice_id')),
+    visible: (qb, ctx) =>
+      canSeeAllDatasources(ctx) ? qb : ownedOrCreated(qb, ctx, 'slice_user', 'slice_id'),
     async load(ctx, ids) {
       const rows = await ctx.db.selectFrom('slices').selectAll().where('id', 'in', ids).execute();
       const owners = await loadOwners(ctx.db, 'slice_user', 'slice_id', ids);
-      const users = await loadUserSummaries(ctx.db, rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]));
-      const dsIds = [...new Set(rows.map((r) => r.datasource_id).filter((x): x is number => x !== null))];
+      const users = await loadUserSummaries(
+        ctx.db,
+        rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]),
+      );
+      const dsIds = [
+        ...new Set(rows.map((r) => r.datasource_id).filter((x): x is number => x !== null)),
+      ];
       const datasets = dsIds.length
         ? await ctx.db
             .selectFrom('tables as d')
@@ -111,14 +132,20 @@ export function chartsResource(): ResourceDefinition {
               cache_timeout: r.cache_timeout,
               datasource_id: r.datasource_id,
               datasource_type: r.datasource_type,
-              datasource_name_text: ds ? (ds.schema ? `${ds.schema}.${ds.table_name}` : ds.table_name) : null,
+              datasource_name_text: ds
+                ? ds.schema
+                  ? `${ds.schema}.${ds.table_name}`
+                  : ds.table_name
+                : null,
               datasource_url: ds ? `/explore/?datasource_type=table&datasource_id=${ds.id}` : null,
               certified_by: r.certified_by,
               certification_details: r.certification_details,
               is_managed_externally: toBool(r.is_managed_externally),
               thumbnail_url: null,
               owners: owners.get(r.id) ?? [],
-              dashboards: links.filter((l) => l.slice_id === r.id).map((l) => ({ id: l.id, dashboard_title: l.dashboard_title ?? '' })),
+              dashboards: links
+                .filter((l) => l.slice_id === r.id)
+                .map((l) => ({ id: l.id, dashboard_title: l.dashboard_title ?? '' })),
               ...auditFields(r, users),
             },
           ];

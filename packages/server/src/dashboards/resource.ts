@@ -24,11 +24,21 @@ export function dashboardsResource(): ResourceDefinition {
       certified_by: { type: 'string', sortable: true },
       owners: {
         type: 'number',
-        relation: { kind: 'many', linkTable: 'dashboard_user', linkOwnerColumn: 'dashboard_id', linkTargetColumn: 'user_id' },
+        relation: {
+          kind: 'many',
+          linkTable: 'dashboard_user',
+          linkOwnerColumn: 'dashboard_id',
+          linkTargetColumn: 'user_id',
+        },
       },
       roles: {
         type: 'number',
-        relation: { kind: 'many', linkTable: 'dashboard_roles', linkOwnerColumn: 'dashboard_id', linkTargetColumn: 'role_id' },
+        relation: {
+          kind: 'many',
+          linkTable: 'dashboard_roles',
+          linkOwnerColumn: 'dashboard_id',
+          linkTargetColumn: 'role_id',
+        },
       },
       ...auditColumns(),
     },
@@ -64,9 +74,16 @@ export function dashboardsResource(): ResourceDefinition {
     distinct: ['dashboard_title', 'slug'],
     visible: accessFilterForDashboards,
     async load(ctx, ids) {
-      const rows = await ctx.db.selectFrom('dashboards').selectAll().where('id', 'in', ids).execute();
+      const rows = await ctx.db
+        .selectFrom('dashboards')
+        .selectAll()
+        .where('id', 'in', ids)
+        .execute();
       const owners = await loadOwners(ctx.db, 'dashboard_user', 'dashboard_id', ids);
-      const users = await loadUserSummaries(ctx.db, rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]));
+      const users = await loadUserSummaries(
+        ctx.db,
+        rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]),
+      );
       return new Map(
         rows.map((r) => [
           r.id,

@@ -7,6 +7,7 @@ import { toBool } from '../metadata/db.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import { backendOf, maskUriPassword } from './uri.js';
 import { databaseWriteHandlers } from './write.js';
+import { parseJsonObject } from '../api/json.js';
 
 /** Databases through the REST conventions (reads and delete). Credentials never leave. */
 export function databasesResource(box: SecretBox): ResourceDefinition {
@@ -54,18 +55,17 @@ export function databasesResource(box: SecretBox): ResourceDefinition {
     write: databaseWriteHandlers(box) as ResourceDefinition['write'],
     // Per-database grants (database_access) arrive with the databases issue; until then a user
     // without all_database_access sees no database.
-    visible: (qb, ctx) => (canSeeAllDatabases(ctx) ? qb : (qb.where(() => sql<boolean>`1 = 0`) as typeof qb)),
+    visible: (qb, ctx) =>
+      canSeeAllDatabases(ctx) ? qb : (qb.where(() => sql<boolean>`1 = 0`) as typeof qb),
     async load(ctx, ids) {
       const rows = await ctx.db.selectFrom('dbs').selectAll().where('id', 'in', ids).execute();
-      const users = await loadUserSummaries(ctx.db, rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]));
+      const users = await loadUserSummaries(
+        ctx.db,
+        rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]),
+      );
       return new Map(
         rows.map((r) => {
-          let extra: Record<string, unknown> = {};
-          try {
-            extra = r.extra ? (JSON.parse(r.extra) as Record<string, unknown>) : {};
-          } catch {
-            extra = {};
-          }
+          const extra = parseJsonObject(r.extra);
           return [
             r.id,
             {

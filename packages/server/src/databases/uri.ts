@@ -2,7 +2,14 @@
 export const PASSWORD_MASK = 'XXXXXXXXXX';
 
 /** Backends the app has drivers for (SQLAlchemy-style scheme, before any `+driver`). */
-export const SUPPORTED_BACKENDS = ['duckdb', 'sqlite', 'postgresql', 'postgres', 'mysql', 'mariadb'] as const;
+export const SUPPORTED_BACKENDS = [
+  'duckdb',
+  'sqlite',
+  'postgresql',
+  'postgres',
+  'mysql',
+  'mariadb',
+] as const;
 
 /** The backend name of a SQLAlchemy-style URI: `postgresql+psycopg2://…` -> `postgresql`. */
 export function backendOf(uri: string): string {
@@ -49,7 +56,8 @@ export function withUriPassword(masked: string, password: string | null): string
 /** Why a URI cannot be used, or null when it can. */
 export function uriProblem(uri: string): string | null {
   const backend = backendOf(uri);
-  if (!backend) return 'Invalid connection string: expected backend://… (for example postgresql://user@host/db)';
+  if (!backend)
+    return 'Invalid connection string: expected backend://… (for example postgresql://user@host/db)';
   if (!(SUPPORTED_BACKENDS as readonly string[]).includes(backend)) {
     return `Could not load database driver: ${backend}`;
   }

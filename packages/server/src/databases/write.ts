@@ -38,7 +38,10 @@ const fields = {
   external_url: z.string().max(2048).nullable(),
 };
 // Clients send further keys Superset accepts (engine, driver, parameters…): they are ignored.
-export const createDatabaseSchema = z.object(fields).partial().required({ database_name: true, sqlalchemy_uri: true });
+export const createDatabaseSchema = z
+  .object(fields)
+  .partial()
+  .required({ database_name: true, sqlalchemy_uri: true });
 export const updateDatabaseSchema = z.object(fields).partial();
 type CreateBody = z.infer<typeof createDatabaseSchema>;
 type UpdateBody = z.infer<typeof updateDatabaseSchema>;
@@ -50,7 +53,8 @@ function invalid(field: string, message: string): ApiError {
 async function assertNameFree(ctx: RequestContext, name: string, exceptId?: number) {
   let q = ctx.db.selectFrom('dbs').select('id').where('database_name', '=', name);
   if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
-  if (await q.executeTakeFirst()) throw invalid('database_name', 'A database with the same name already exists.');
+  if (await q.executeTakeFirst())
+    throw invalid('database_name', 'A database with the same name already exists.');
 }
 
 /** Creating and editing database connections; the password is kept encrypted, apart from the URI. */
@@ -67,7 +71,9 @@ export function databaseWriteHandlers(box: SecretBox): WriteHandlers<CreateBody,
     ...(b.extra !== undefined && { extra: b.extra.trim() === '' ? null : b.extra }),
     ...(b.configuration_method !== undefined && { configuration_method: b.configuration_method }),
     ...(b.server_cert !== undefined && { server_cert: b.server_cert }),
-    ...(b.is_managed_externally !== undefined && { is_managed_externally: b.is_managed_externally }),
+    ...(b.is_managed_externally !== undefined && {
+      is_managed_externally: b.is_managed_externally,
+    }),
     ...(b.external_url !== undefined && { external_url: b.external_url }),
   });
   return {
@@ -78,7 +84,8 @@ export function databaseWriteHandlers(box: SecretBox): WriteHandlers<CreateBody,
       if (problem) throw invalid('sqlalchemy_uri', problem);
       await assertNameFree(ctx, body.database_name);
       const { masked, password } = splitUriPassword(body.sqlalchemy_uri);
-      if (password === PASSWORD_MASK) throw invalid('sqlalchemy_uri', 'Provide the password of the connection');
+      if (password === PASSWORD_MASK)
+        throw invalid('sqlalchemy_uri', 'Provide the password of the connection');
       const now = nowIso();
       const row = await ctx.db
         .insertInto('dbs')
@@ -122,7 +129,10 @@ export function databaseWriteHandlers(box: SecretBox): WriteHandlers<CreateBody,
         uriChange =
           password === PASSWORD_MASK
             ? { sqlalchemy_uri: masked }
-            : { sqlalchemy_uri: masked, password: password === null ? null : box.encrypt(password) };
+            : {
+                sqlalchemy_uri: masked,
+                password: password === null ? null : box.encrypt(password),
+              };
       }
       if (body.database_name !== undefined) await assertNameFree(ctx, body.database_name, id);
       await ctx.db

@@ -33,7 +33,12 @@ export function datasetsResource(): ResourceDefinition {
       },
       owners: {
         type: 'number',
-        relation: { kind: 'many', linkTable: 'sqlatable_user', linkOwnerColumn: 'table_id', linkTargetColumn: 'user_id' },
+        relation: {
+          kind: 'many',
+          linkTable: 'sqlatable_user',
+          linkOwnerColumn: 'table_id',
+          linkTargetColumn: 'user_id',
+        },
       },
       ...auditColumns(),
     },
@@ -68,10 +73,16 @@ export function datasetsResource(): ResourceDefinition {
       owners: relatedUsers,
       created_by: relatedUsers,
       changed_by: relatedUsers,
-      database: { table: 'dbs', valueColumn: 'id', text: () => sql<string>`r.database_name`, searchColumns: ['database_name'] },
+      database: {
+        table: 'dbs',
+        valueColumn: 'id',
+        text: () => sql<string>`r.database_name`,
+        searchColumns: ['database_name'],
+      },
     },
     distinct: ['schema', 'table_name'],
-    visible: (qb, ctx) => (canSeeAllDatasources(ctx) ? qb : ownedOrCreated(qb, ctx, 'sqlatable_user', 'table_id')),
+    visible: (qb, ctx) =>
+      canSeeAllDatasources(ctx) ? qb : ownedOrCreated(qb, ctx, 'sqlatable_user', 'table_id'),
     async load(ctx, ids) {
       const rows = await ctx.db
         .selectFrom('tables as t')
@@ -81,7 +92,10 @@ export function datasetsResource(): ResourceDefinition {
         .where('t.id', 'in', ids)
         .execute();
       const owners = await loadOwners(ctx.db, 'sqlatable_user', 'table_id', ids);
-      const users = await loadUserSummaries(ctx.db, rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]));
+      const users = await loadUserSummaries(
+        ctx.db,
+        rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]),
+      );
       return new Map(
         rows.map((r) => [
           r.id,

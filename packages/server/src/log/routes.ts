@@ -22,7 +22,8 @@ const logQuery = z.object({
 
 /** Events arrive as JSON `{events: [...]}`, or `events` as a JSON string (form posts, beacons). */
 export function parseEvents(body: unknown): Array<Record<string, unknown>> {
-  let events: unknown = body && typeof body === 'object' ? (body as Record<string, unknown>).events : undefined;
+  let events: unknown =
+    body && typeof body === 'object' ? (body as Record<string, unknown>).events : undefined;
   if (typeof events === 'string') {
     try {
       events = JSON.parse(events);
@@ -32,12 +33,17 @@ export function parseEvents(body: unknown): Array<Record<string, unknown>> {
   }
   if (events && !Array.isArray(events) && typeof events === 'object') events = [events];
   const parsed = z.array(eventSchema).max(LOG_BATCH_SIZE).safeParse(events);
-  if (!parsed.success) throw new ApiError(400, `Bad request: events must be a list of at most ${LOG_BATCH_SIZE} objects`);
+  if (!parsed.success)
+    throw new ApiError(
+      400,
+      `Bad request: events must be a list of at most ${LOG_BATCH_SIZE} objects`,
+    );
   return parsed.data;
 }
 
 const numberOrNull = (v: unknown): number | null => {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,12}$/.test(v) ? Number(v) : NaN;
+  const n =
+    typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,12}$/.test(v) ? Number(v) : NaN;
   return Number.isFinite(n) ? Math.round(n) : null;
 };
 
@@ -56,7 +62,8 @@ export function registerLogRoutes(app: FastifyInstance, db: MetadataDb): void {
     { config: { access: { perm: 'can_log', view: 'Superset' }, csrfExempt: true } },
     async (req) => {
       const query = logQuery.safeParse(req.query ?? {});
-      if (!query.success) throw new ApiError(400, 'Bad request: dashboard_id and slice_id must be ids');
+      if (!query.success)
+        throw new ApiError(400, 'Bad request: dashboard_id and slice_id must be ids');
       const events = parseEvents(req.body);
       const referrer = (req.headers.referer ?? '').slice(0, 1024) || null;
       const now = nowIso();
@@ -71,7 +78,8 @@ export function registerLogRoutes(app: FastifyInstance, db: MetadataDb): void {
           json,
           dttm: now,
           dashboard_id: query.data.dashboard_id ?? (source === 'dashboard' ? sourceId : null),
-          slice_id: query.data.slice_id ?? (source === 'slice' ? sourceId : numberOrNull(event.slice_id)),
+          slice_id:
+            query.data.slice_id ?? (source === 'slice' ? sourceId : numberOrNull(event.slice_id)),
           duration_ms: numberOrNull(event.duration),
           referrer,
         };
@@ -131,25 +139,36 @@ export function registerLogRoutes(app: FastifyInstance, db: MetadataDb): void {
     },
   );
 
-  app.get('/api/v1/log/', { config: { access: { perm: 'can_read', view: 'Log' } } }, async (req) => {
-    const q = parseRisonParam(
-      (req.query as Record<string, unknown>).q,
-      z.object({ page: z.number().int().min(0).default(0), page_size: z.number().int().min(1).max(100).default(25) }).strict(),
-    );
-    let qb = db.selectFrom('logs');
-    if (!isAdmin(req.principal)) qb = qb.where('user_id', '=', req.principal.id);
-    const count = await qb.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
-    const rows = await qb
-      .selectAll()
-      .orderBy('dttm', 'desc')
-      .orderBy('id', 'desc')
-      .limit(q.page_size)
-      .offset(q.page * q.page_size)
-      .execute();
-    return {
-      count: Number(count?.count ?? 0),
-      ids: rows.map((r) => r.id),
-      result: rows.map((r) => ({ ...r, dttm: toDate(r.dttm)?.toISOString() ?? null })),
-    };
-  });
+  app.get(
+    '/api/v1/log/',
+    { config: { access: { perm: 'can_read', view: 'Log' } } },
+    async (req) => {
+      const q = parseRisonParam(
+        (req.query as Record<string, unknown>).q,
+        z
+          .object({
+            page: z.number().int().min(0).default(0),
+            page_size: z.number().int().min(1).max(100).default(25),
+          })
+          .strict(),
+      );
+      let qb = db.selectFrom('logs');
+      if (!isAdmin(req.principal)) qb = qb.where('user_id', '=', req.principal.id);
+      const count = await qb
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirst();
+      const rows = await qb
+        .selectAll()
+        .orderBy('dttm', 'desc')
+        .orderBy('id', 'desc')
+        .limit(q.page_size)
+        .offset(q.page * q.page_size)
+        .execute();
+      return {
+        count: Number(count?.count ?? 0),
+        ids: rows.map((r) => r.id),
+        result: rows.map((r) => ({ ...r, dttm: toDate(r.dttm)?.toISOString() ?? null })),
+      };
+    },
+  );
 }

@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDatabase,
+  type SqliteStatement,
+} from 'kysely';
 import pg from 'pg';
 import type { MetadataDialect } from '../config/config.js';
 import type { MetadataSchema } from './schema.js';
@@ -56,7 +62,9 @@ export function openMetadataStore(url: string, dialect: MetadataDialect): Metada
     raw.pragma('journal_mode = WAL');
     raw.pragma('foreign_keys = ON');
     raw.pragma('busy_timeout = 5000');
-    const db = new Kysely<MetadataSchema>({ dialect: new SqliteDialect({ database: wrapSqlite(raw) }) });
+    const db = new Kysely<MetadataSchema>({
+      dialect: new SqliteDialect({ database: wrapSqlite(raw) }),
+    });
     return { db, dialect, close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: url, max: 10 });

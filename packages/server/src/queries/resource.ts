@@ -51,7 +51,12 @@ export function queriesResource(): ResourceDefinition {
     ],
     related: {
       user: relatedUsers,
-      database: { table: 'dbs', valueColumn: 'id', text: () => sql<string>`r.database_name`, searchColumns: ['database_name'] },
+      database: {
+        table: 'dbs',
+        valueColumn: 'id',
+        text: () => sql<string>`r.database_name`,
+        searchColumns: ['database_name'],
+      },
     },
     distinct: ['status', 'schema'],
     visible: (qb, ctx) =>
@@ -66,7 +71,10 @@ export function queriesResource(): ResourceDefinition {
         .select('dbs.database_name')
         .where('q.id', 'in', ids)
         .execute();
-      const users = await loadUserSummaries(ctx.db, rows.map((r) => r.user_id));
+      const users = await loadUserSummaries(
+        ctx.db,
+        rows.map((r) => r.user_id),
+      );
       return new Map(
         rows.map((r) => [
           r.id,

@@ -48,11 +48,19 @@ export function savedQueriesResource(): ResourceDefinition {
     related: {
       created_by: relatedUsers,
       changed_by: relatedUsers,
-      database: { table: 'dbs', valueColumn: 'id', text: () => sql<string>`r.database_name`, searchColumns: ['database_name'] },
+      database: {
+        table: 'dbs',
+        valueColumn: 'id',
+        text: () => sql<string>`r.database_name`,
+        searchColumns: ['database_name'],
+      },
     },
     distinct: ['schema', 'label'],
     visible: (qb, ctx) =>
-      qb.where(() => sql<boolean>`(t.created_by_fk = ${ctx.principal.id} or t.user_id = ${ctx.principal.id})`) as DynamicQuery,
+      qb.where(
+        () =>
+          sql<boolean>`(t.created_by_fk = ${ctx.principal.id} or t.user_id = ${ctx.principal.id})`,
+      ) as DynamicQuery,
     async load(ctx, ids) {
       const rows = await ctx.db
         .selectFrom('saved_query as q')
@@ -61,7 +69,10 @@ export function savedQueriesResource(): ResourceDefinition {
         .select('dbs.database_name')
         .where('q.id', 'in', ids)
         .execute();
-      const users = await loadUserSummaries(ctx.db, rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]));
+      const users = await loadUserSummaries(
+        ctx.db,
+        rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]),
+      );
       return new Map(
         rows.map((r) => [
           r.id,

@@ -21,23 +21,40 @@ const userFields = {
   roles: z.array(z.number().int()).max(100),
 };
 const createUserSchema = z
-  .object({ ...userFields, active: userFields.active.default(true), roles: userFields.roles.default([]) })
+  .object({
+    ...userFields,
+    active: userFields.active.default(true),
+    roles: userFields.roles.default([]),
+  })
   .strict();
 const updateUserSchema = z.object(userFields).partial().strict();
 
 async function assertRolesExist(ctx: RequestContext, roleIds: number[]): Promise<void> {
   if (roleIds.length === 0) return;
-  const found = await ctx.db.selectFrom('ab_role').select('id').where('id', 'in', roleIds).execute();
+  const found = await ctx.db
+    .selectFrom('ab_role')
+    .select('id')
+    .where('id', 'in', roleIds)
+    .execute();
   if (found.length !== new Set(roleIds).size) {
-    throw new ApiError(422, 'Validation error', { message: { roles: ['One or more roles do not exist'] } });
+    throw new ApiError(422, 'Validation error', {
+      message: { roles: ['One or more roles do not exist'] },
+    });
   }
 }
 
-async function assertUnique(ctx: RequestContext, field: 'username' | 'email', value: string, exceptId?: number) {
+async function assertUnique(
+  ctx: RequestContext,
+  field: 'username' | 'email',
+  value: string,
+  exceptId?: number,
+) {
   let q = ctx.db.selectFrom('ab_user').select('id').where(field, '=', value);
   if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
   if (await q.executeTakeFirst()) {
-    throw new ApiError(422, 'Validation error', { message: { [field]: [`${field} already exists`] } });
+    throw new ApiError(422, 'Validation error', {
+      message: { [field]: [`${field} already exists`] },
+    });
   }
 }
 
@@ -58,10 +75,19 @@ export function usersResource(sessions: SessionService): ResourceDefinition {
       last_login: { type: 'datetime', sortable: true },
       login_count: { type: 'number', sortable: true },
       changed_on: { type: 'datetime', sortable: true },
-      changed_on_delta_humanized: { type: 'datetime', sortable: true, expr: () => sql.ref('t.changed_on') },
+      changed_on_delta_humanized: {
+        type: 'datetime',
+        sortable: true,
+        expr: () => sql.ref('t.changed_on'),
+      },
       roles: {
         type: 'number',
-        relation: { kind: 'many', linkTable: 'ab_user_role', linkOwnerColumn: 'user_id', linkTargetColumn: 'role_id' },
+        relation: {
+          kind: 'many',
+          linkTable: 'ab_user_role',
+          linkOwnerColumn: 'user_id',
+          linkTargetColumn: 'role_id',
+        },
       },
     },
     defaultOrder: { column: 'username', direction: 'asc' },
@@ -117,7 +143,10 @@ export function usersResource(sessions: SessionService): ResourceDefinition {
         .where('ur.user_id', 'in', ids)
         .orderBy('r.name')
         .execute();
-      const audit = await loadUserSummaries(ctx.db, users.flatMap((u) => [u.created_by_fk, u.changed_by_fk]));
+      const audit = await loadUserSummaries(
+        ctx.db,
+        users.flatMap((u) => [u.created_by_fk, u.changed_by_fk]),
+      );
       return new Map(
         users.map((u) => [
           u.id,
@@ -141,7 +170,8 @@ export function usersResource(sessions: SessionService): ResourceDefinition {
       );
     },
     async remove(trx, ids, ctx) {
-      if (ids.includes(ctx.principal.id)) throw new ApiError(422, 'You cannot delete your own user');
+      if (ids.includes(ctx.principal.id))
+        throw new ApiError(422, 'You cannot delete your own user');
       await trx.deleteFrom('ab_user').where('id', 'in', ids).execute();
     },
     write: {
@@ -176,7 +206,10 @@ export function usersResource(sessions: SessionService): ResourceDefinition {
             .executeTakeFirstOrThrow();
           const roles = [...new Set(body.roles)];
           if (roles.length) {
-            await trx.insertInto('ab_user_role').values(roles.map((role_id) => ({ user_id: row.id, role_id }))).execute();
+            await trx
+              .insertInto('ab_user_role')
+              .values(roles.map((role_id) => ({ user_id: row.id, role_id })))
+              .execute();
           }
           return row.id;
         });
@@ -189,7 +222,8 @@ export function usersResource(sessions: SessionService): ResourceDefinition {
         if (body.username !== undefined) await assertUnique(ctx, 'username', body.username, id);
         if (body.email !== undefined) await assertUnique(ctx, 'email', body.email, id);
         if (body.roles !== undefined) await assertRolesExist(ctx, body.roles);
-        const password = body.password !== undefined ? await hashPassword(body.password) : undefined;
+        const password =
+          body.password !== undefined ? await hashPassword(body.password) : undefined;
         await ctx.db.transaction().execute(async (trx) => {
           await trx
             .updateTable('ab_user')
@@ -209,7 +243,10 @@ export function usersResource(sessions: SessionService): ResourceDefinition {
             await trx.deleteFrom('ab_user_role').where('user_id', '=', id).execute();
             const roles = [...new Set(body.roles)];
             if (roles.length) {
-              await trx.insertInto('ab_user_role').values(roles.map((role_id) => ({ user_id: id, role_id }))).execute();
+              await trx
+                .insertInto('ab_user_role')
+                .values(roles.map((role_id) => ({ user_id: id, role_id })))
+                .execute();
             }
           }
         });
@@ -228,12 +265,18 @@ async function assertRoleNameFree(ctx: RequestContext, name: string, exceptId?: 
   let q = ctx.db.selectFrom('ab_role').select('id').where('name', '=', name);
   if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
   if (await q.executeTakeFirst()) {
-    throw new ApiError(422, 'Validation error', { message: { name: ['A role with this name already exists'] } });
+    throw new ApiError(422, 'Validation error', {
+      message: { name: ['A role with this name already exists'] },
+    });
   }
 }
 
 async function assertNotBuiltin(ctx: RequestContext, id: number, what: string) {
-  const role = await ctx.db.selectFrom('ab_role').select('name').where('id', '=', id).executeTakeFirst();
+  const role = await ctx.db
+    .selectFrom('ab_role')
+    .select('name')
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (role && BUILTIN_ROLE_NAMES.includes(role.name)) {
     throw new ApiError(422, `The built-in role ${role.name} cannot be ${what}`);
   }
@@ -254,7 +297,11 @@ export function rolesResource(): ResourceDefinition {
     listColumns: ['id', 'name'],
     distinct: ['name'],
     async load(ctx, ids) {
-      const rows = await ctx.db.selectFrom('ab_role').select(['id', 'name']).where('id', 'in', ids).execute();
+      const rows = await ctx.db
+        .selectFrom('ab_role')
+        .select(['id', 'name'])
+        .where('id', 'in', ids)
+        .execute();
       return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name }]));
     },
     async remove(trx, ids, ctx) {
@@ -267,12 +314,20 @@ export function rolesResource(): ResourceDefinition {
       async create(ctx, raw) {
         const body = raw as z.infer<typeof roleSchema>;
         await assertRoleNameFree(ctx, body.name);
-        const row = await ctx.db.insertInto('ab_role').values({ name: body.name }).returning('id').executeTakeFirstOrThrow();
+        const row = await ctx.db
+          .insertInto('ab_role')
+          .values({ name: body.name })
+          .returning('id')
+          .executeTakeFirstOrThrow();
         return row.id;
       },
       async update(ctx, id, raw) {
         const body = raw as z.infer<typeof roleSchema>;
-        const current = await ctx.db.selectFrom('ab_role').select('name').where('id', '=', id).executeTakeFirst();
+        const current = await ctx.db
+          .selectFrom('ab_role')
+          .select('name')
+          .where('id', '=', id)
+          .executeTakeFirst();
         if (current && current.name !== body.name) await assertNotBuiltin(ctx, id, 'renamed');
         await assertRoleNameFree(ctx, body.name, id);
         await ctx.db.updateTable('ab_role').set({ name: body.name }).where('id', '=', id).execute();
@@ -291,7 +346,12 @@ export function viewMenusResource(): ResourceDefinition {
   return namedReadOnly('/api/v1/security/resources', 'ab_view_menu', 'ViewMenu', 'resource');
 }
 
-function namedReadOnly(prefix: string, table: 'ab_permission' | 'ab_view_menu', view: string, noun: string): ResourceDefinition {
+function namedReadOnly(
+  prefix: string,
+  table: 'ab_permission' | 'ab_view_menu',
+  view: string,
+  noun: string,
+): ResourceDefinition {
   return {
     prefix,
     table,
@@ -303,7 +363,11 @@ function namedReadOnly(prefix: string, table: 'ab_permission' | 'ab_view_menu', 
     defaultOrder: { column: 'name', direction: 'asc' },
     listColumns: ['id', 'name'],
     async load(ctx, ids) {
-      const rows = await ctx.db.selectFrom(table).select(['id', 'name']).where('id', 'in', ids).execute();
+      const rows = await ctx.db
+        .selectFrom(table)
+        .select(['id', 'name'])
+        .where('id', 'in', ids)
+        .execute();
       return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name }]));
     },
   };
@@ -344,7 +408,11 @@ export function permissionViewsResource(): ResourceDefinition {
       return new Map(
         rows.map((r) => [
           r.id,
-          { id: r.id, permission: { id: r.pid, name: r.pname }, view_menu: { id: r.vid, name: r.vname } },
+          {
+            id: r.id,
+            permission: { id: r.pid, name: r.pname },
+            view_menu: { id: r.vid, name: r.vname },
+          },
         ]),
       );
     },

@@ -46,7 +46,10 @@ async function authenticate(req: FastifyRequest, opts: AuthPluginOptions): Promi
   const header = req.headers.authorization;
   if (header && /^Bearer\s+/i.test(header) && !req.routeOptions.config.refreshTokenRoute) {
     const claims = await opts.tokens.verify(header.replace(/^Bearer\s+/i, '').trim(), 'access');
-    if (!claims) throw new ApiError(401, 'Token is invalid or expired', { msg: 'Token is invalid or expired' });
+    if (!claims)
+      throw new ApiError(401, 'Token is invalid or expired', {
+        msg: 'Token is invalid or expired',
+      });
     const principal = await loadPrincipal(opts.db, claims.userId);
     if (!principal) throw new ApiError(401, 'User is not active or does not exist');
     req.principal = principal;
@@ -56,7 +59,8 @@ async function authenticate(req: FastifyRequest, opts: AuthPluginOptions): Promi
   const raw = req.cookies[SESSION_COOKIE];
   if (raw) {
     const unsigned = req.unsignCookie(raw);
-    const session = unsigned.valid && unsigned.value ? await opts.sessions.resolve(unsigned.value) : null;
+    const session =
+      unsigned.valid && unsigned.value ? await opts.sessions.resolve(unsigned.value) : null;
     const principal = session ? await loadPrincipal(opts.db, session.userId) : null;
     if (session && principal) {
       req.principal = principal;
@@ -84,11 +88,7 @@ export const authPlugin = fp<AuthPluginOptions>(
     app.addHook('onRequest', async (req) => {
       await authenticate(req, opts);
       const config = req.routeOptions.config;
-      if (
-        UNSAFE_METHODS.has(req.method) &&
-        req.authMethod === 'cookie' &&
-        !config.csrfExempt
-      ) {
+      if (UNSAFE_METHODS.has(req.method) && req.authMethod === 'cookie' && !config.csrfExempt) {
         const token = req.headers['x-csrftoken'];
         const value = Array.isArray(token) ? token[0] : token;
         if (!value) throw new ApiError(400, CSRF_MISSING);

@@ -1,4 +1,11 @@
-import { ROLE_ADMIN, ROLE_ALPHA, ROLE_GAMMA, ROLE_PUBLIC, ROLE_SQL_LAB, type PermissionPair } from '@strata/core';
+import {
+  ROLE_ADMIN,
+  ROLE_ALPHA,
+  ROLE_GAMMA,
+  ROLE_PUBLIC,
+  ROLE_SQL_LAB,
+  type PermissionPair,
+} from '@strata/core';
 
 /**
  * Every permission-on-view pair the app checks, named as Superset names them, and what each
@@ -6,7 +13,13 @@ import { ROLE_ADMIN, ROLE_ALPHA, ROLE_GAMMA, ROLE_PUBLIC, ROLE_SQL_LAB, type Per
  * datasource_access) are created when the objects are.
  */
 const MODEL_VIEWS = ['Dashboard', 'Chart', 'Dataset', 'Database', 'SavedQuery'] as const;
-export const SECURITY_VIEWS = ['User', 'Role', 'Permission', 'ViewMenu', 'PermissionViewMenu'] as const;
+export const SECURITY_VIEWS = [
+  'User',
+  'Role',
+  'Permission',
+  'ViewMenu',
+  'PermissionViewMenu',
+] as const;
 
 const SUPERSET_PERMS = [
   'can_log',
@@ -28,7 +41,11 @@ const SQLLAB_PERMS = [
   'can_estimate_query_cost',
   'can_format_sql',
 ] as const;
-const UPLOAD_VIEWS = ['CsvToDatabaseView', 'ColumnarToDatabaseView', 'ExcelToDatabaseView'] as const;
+const UPLOAD_VIEWS = [
+  'CsvToDatabaseView',
+  'ColumnarToDatabaseView',
+  'ExcelToDatabaseView',
+] as const;
 
 const MENUS = [
   'Home',

@@ -28,7 +28,11 @@ describe('KeyRing, SecretBox and TokenService', () => {
   it('issues tokens of a type that verify only as that type and only under the same key', async () => {
     const tokens = new TokenService(keys);
     const access = await tokens.issue(7, 'access', true);
-    expect(await tokens.verify(access, 'access')).toEqual({ userId: 7, type: 'access', fresh: true });
+    expect(await tokens.verify(access, 'access')).toEqual({
+      userId: 7,
+      type: 'access',
+      fresh: true,
+    });
     expect(await tokens.verify(access, 'refresh')).toBeNull();
     expect(await new TokenService(new KeyRing('c'.repeat(40))).verify(access, 'access')).toBeNull();
     expect(await tokens.verify('not.a.jwt', 'access')).toBeNull();

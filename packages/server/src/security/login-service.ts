@@ -27,7 +27,8 @@ export async function attemptLogin(
   ip: string,
 ): Promise<LoginOutcome> {
   const decision = await throttle.check(username, ip);
-  if (decision.action === 'block') return { ok: false, reason: 'throttled', retryAfterSeconds: decision.retryAfterSeconds };
+  if (decision.action === 'block')
+    return { ok: false, reason: 'throttled', retryAfterSeconds: decision.retryAfterSeconds };
   if (decision.delayMs > 0) await sleep(decision.delayMs);
 
   const user = await db

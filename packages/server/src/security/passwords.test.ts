@@ -10,8 +10,9 @@ describe('passwords', () => {
     expect(await hashPassword('correct horse')).not.toBe(hash);
   });
 
-  it("verifies Werkzeug hashes as Superset stores them (vectors made by Werkzeug)", async () => {
-    const pbkdf2 = 'pbkdf2:sha256:1000$hMiErt8MajxMPKSf$fabab53c2ce23fcb4bd03d8e375c65d5880db1dc0c3004437781c7fa57f0e683';
+  it('verifies Werkzeug hashes as Superset stores them (vectors made by Werkzeug)', async () => {
+    const pbkdf2 =
+      'pbkdf2:sha256:1000$hMiErt8MajxMPKSf$fabab53c2ce23fcb4bd03d8e375c65d5880db1dc0c3004437781c7fa57f0e683';
     const scrypt =
       'scrypt:16384:8:1$T37Hn4j6IlrPGdGO$c368e9c4f985912e678dfa65795fe8dbaf92ef3b538a3fa5337cab46ef53811f8c94917a43729e97d27ef24f7872841885420b2ca0bebfd78fec3126ffc30ad7';
     expect(await verifyPassword(pbkdf2, 's3cret!')).toBe(true);

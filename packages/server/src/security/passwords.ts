@@ -40,7 +40,9 @@ export async function verifyPassword(stored: string | null, password: string): P
   if (fields[0] === 'scrypt') {
     const [n, r, p] = [Number(fields[1] ?? 32768), Number(fields[2] ?? 8), Number(fields[3] ?? 1)];
     if (![n, r, p].every(Number.isInteger)) return false;
-    const got = scryptSync(password, salt, 64, { N: n, r, p, maxmem: 132 * n * r * p }).toString('hex');
+    const got = scryptSync(password, salt, 64, { N: n, r, p, maxmem: 132 * n * r * p }).toString(
+      'hex',
+    );
     return safeEqualHex(got, digest);
   }
   return false;

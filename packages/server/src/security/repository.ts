@@ -3,7 +3,12 @@ import type { PermissionPair } from '@strata/core';
 import { ROLE_ADMIN, ROLE_PUBLIC } from '@strata/core';
 import type { MetadataDb } from '../metadata/db.js';
 import { nowIso, toBool } from '../metadata/db.js';
-import { ALL_PERMISSION_PAIRS, BUILTIN_ROLE_NAMES, builtinRolePairs, pairKey } from './catalogue.js';
+import {
+  ALL_PERMISSION_PAIRS,
+  BUILTIN_ROLE_NAMES,
+  builtinRolePairs,
+  pairKey,
+} from './catalogue.js';
 import { hashPassword } from './passwords.js';
 import { makePrincipal, type Principal } from './principal.js';
 
@@ -20,16 +25,27 @@ export async function syncPermissionCatalogue(db: MetadataDb): Promise<void> {
       const byName = new Map(existing.map((r) => [r.name, r.id]));
       for (const name of names) {
         if (!byName.has(name)) {
-          const row = await trx.insertInto(table).values({ name }).returning('id').executeTakeFirstOrThrow();
+          const row = await trx
+            .insertInto(table)
+            .values({ name })
+            .returning('id')
+            .executeTakeFirstOrThrow();
           byName.set(name, row.id);
         }
       }
       return byName;
     };
-    const permIds = await ensureNamed('ab_permission', [...new Set(ALL_PERMISSION_PAIRS.map((p) => p[0]))]);
-    const viewIds = await ensureNamed('ab_view_menu', [...new Set(ALL_PERMISSION_PAIRS.map((p) => p[1]))]);
+    const permIds = await ensureNamed('ab_permission', [
+      ...new Set(ALL_PERMISSION_PAIRS.map((p) => p[0])),
+    ]);
+    const viewIds = await ensureNamed('ab_view_menu', [
+      ...new Set(ALL_PERMISSION_PAIRS.map((p) => p[1])),
+    ]);
 
-    const pvRows = await trx.selectFrom('ab_permission_view').select(['id', 'permission_id', 'view_menu_id']).execute();
+    const pvRows = await trx
+      .selectFrom('ab_permission_view')
+      .select(['id', 'permission_id', 'view_menu_id'])
+      .execute();
     const pvByKey = new Map(pvRows.map((r) => [`${r.permission_id}:${r.view_menu_id}`, r.id]));
     const pvIdOf = new Map<string, number>();
     const newPairs = new Set<string>();
@@ -55,7 +71,11 @@ export async function syncPermissionCatalogue(db: MetadataDb): Promise<void> {
       let roleId = roleIds.get(roleName);
       const created = roleId === undefined;
       if (roleId === undefined) {
-        const row = await trx.insertInto('ab_role').values({ name: roleName }).returning('id').executeTakeFirstOrThrow();
+        const row = await trx
+          .insertInto('ab_role')
+          .values({ name: roleName })
+          .returning('id')
+          .executeTakeFirstOrThrow();
         roleId = row.id;
       }
       const wanted = builtinRolePairs(roleName).filter(
@@ -78,7 +98,10 @@ export async function syncPermissionCatalogue(db: MetadataDb): Promise<void> {
 }
 
 /** Permission pairs of each role, for a set of role ids. */
-export async function rolePairs(db: MetadataDb, roleIds: number[]): Promise<Record<string, PermissionPair[]>> {
+export async function rolePairs(
+  db: MetadataDb,
+  roleIds: number[],
+): Promise<Record<string, PermissionPair[]>> {
   if (roleIds.length === 0) return {};
   const rows = await db
     .selectFrom('ab_role as r')
@@ -105,17 +128,36 @@ export async function loadPrincipal(db: MetadataDb, userId: number): Promise<Pri
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!user || !toBool(user.active)) return null;
-  const roleRows = await db.selectFrom('ab_user_role').select('role_id').where('user_id', '=', userId).execute();
-  const roles = await rolePairs(db, roleRows.map((r) => r.role_id));
+  const roleRows = await db
+    .selectFrom('ab_user_role')
+    .select('role_id')
+    .where('user_id', '=', userId)
+    .execute();
+  const roles = await rolePairs(
+    db,
+    roleRows.map((r) => r.role_id),
+  );
   return makePrincipal({ ...user, active: true }, roles);
 }
 
 /** Anonymous visitors act with the Public role. */
 export async function loadAnonymousPrincipal(db: MetadataDb): Promise<Principal> {
-  const role = await db.selectFrom('ab_role').select('id').where('name', '=', ROLE_PUBLIC).executeTakeFirst();
+  const role = await db
+    .selectFrom('ab_role')
+    .select('id')
+    .where('name', '=', ROLE_PUBLIC)
+    .executeTakeFirst();
   const roles = role ? await rolePairs(db, [role.id]) : {};
   return makePrincipal(
-    { id: 0, username: '', first_name: '', last_name: '', email: '', active: true, isAnonymous: true },
+    {
+      id: 0,
+      username: '',
+      first_name: '',
+      last_name: '',
+      email: '',
+      active: true,
+      isAnonymous: true,
+    },
     roles,
   );
 }
@@ -158,7 +200,11 @@ export async function ensureAdminUser(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const role = await trx.selectFrom('ab_role').select('id').where('name', '=', ROLE_ADMIN).executeTakeFirstOrThrow();
+    const role = await trx
+      .selectFrom('ab_role')
+      .select('id')
+      .where('name', '=', ROLE_ADMIN)
+      .executeTakeFirstOrThrow();
     await trx.insertInto('ab_user_role').values({ user_id: user.id, role_id: role.id }).execute();
   });
   return { created: true, username, generatedPassword: generated };

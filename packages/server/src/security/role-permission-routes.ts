@@ -15,7 +15,11 @@ export function registerRolePermissionRoutes(app: FastifyInstance, db: MetadataD
     { config: { access: { perm: 'can_read', view: 'Role' } } },
     async (req) => {
       const id = parseId(req.params.id);
-      const role = await db.selectFrom('ab_role').select('id').where('id', '=', id).executeTakeFirst();
+      const role = await db
+        .selectFrom('ab_role')
+        .select('id')
+        .where('id', '=', id)
+        .executeTakeFirst();
       if (!role) throw new ApiError(404, 'Not found');
       const rows = await db
         .selectFrom('ab_permission_view_role as pvr')
@@ -37,13 +41,23 @@ export function registerRolePermissionRoutes(app: FastifyInstance, db: MetadataD
     async (req) => {
       const id = parseId(req.params.id);
       const parsed = setPermissionsBody.safeParse(req.body ?? {});
-      if (!parsed.success) throw new ApiError(400, 'Bad request', { message: zodFieldErrors(parsed.error) });
+      if (!parsed.success)
+        throw new ApiError(400, 'Bad request', { message: zodFieldErrors(parsed.error) });
       const ids = [...new Set(parsed.data.permission_view_menu_ids)];
-      const role = await db.selectFrom('ab_role').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+      const role = await db
+        .selectFrom('ab_role')
+        .select(['id', 'name'])
+        .where('id', '=', id)
+        .executeTakeFirst();
       if (!role) throw new ApiError(404, 'Not found');
-      if (role.name === 'Admin') throw new ApiError(422, 'The permissions of the Admin role cannot be changed');
+      if (role.name === 'Admin')
+        throw new ApiError(422, 'The permissions of the Admin role cannot be changed');
       if (ids.length) {
-        const found = await db.selectFrom('ab_permission_view').select('id').where('id', 'in', ids).execute();
+        const found = await db
+          .selectFrom('ab_permission_view')
+          .select('id')
+          .where('id', 'in', ids)
+          .execute();
         if (found.length !== ids.length) {
           throw new ApiError(422, 'Validation error', {
             message: { permission_view_menu_ids: ['One or more permissions do not exist'] },

@@ -34,12 +34,19 @@ const loginForm = z.object({
   next: z.string().max(2048).optional(),
 });
 
-export const THROTTLED_MESSAGE = 'Too many failed login attempts. Please wait a few minutes and try again.';
+export const THROTTLED_MESSAGE =
+  'Too many failed login attempts. Please wait a few minutes and try again.';
 
 /** A `next` target is kept only when it is a path on this site (no scheme, no host). */
 export function safeNextPath(next: string | undefined): string {
   if (!next) return '/';
-  if (!next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\') || /[\r\n]/.test(next)) return '/';
+  if (
+    !next.startsWith('/') ||
+    next.startsWith('//') ||
+    next.startsWith('/\\') ||
+    /[\r\n]/.test(next)
+  )
+    return '/';
   return next;
 }
 
@@ -58,32 +65,48 @@ export function registerAuthRoutes(app: FastifyInstance, s: AuthRouteServices): 
       maxAge: s.sessionLifetimeSeconds,
     });
 
-  app.post('/api/v1/security/login', { config: { access: 'public', csrfExempt: true } }, async (req, reply) => {
-    const parsed = loginBody.safeParse(req.body ?? {});
-    if (!parsed.success) throw new ApiError(400, 'Bad request', { message: zodFieldErrors(parsed.error) });
-    const { username, password, refresh } = parsed.data;
-    const outcome = await attemptLogin(s.db, s.throttle, username, password, clientIp(req));
-    if (!outcome.ok) {
-      if (outcome.reason === 'throttled') {
-        reply.header('Retry-After', String(outcome.retryAfterSeconds));
-        throw new ApiError(429, THROTTLED_MESSAGE);
+  app.post(
+    '/api/v1/security/login',
+    { config: { access: 'public', csrfExempt: true } },
+    async (req, reply) => {
+      const parsed = loginBody.safeParse(req.body ?? {});
+      if (!parsed.success)
+        throw new ApiError(400, 'Bad request', { message: zodFieldErrors(parsed.error) });
+      const { username, password, refresh } = parsed.data;
+      const outcome = await attemptLogin(s.db, s.throttle, username, password, clientIp(req));
+      if (!outcome.ok) {
+        if (outcome.reason === 'throttled') {
+          reply.header('Retry-After', String(outcome.retryAfterSeconds));
+          throw new ApiError(429, THROTTLED_MESSAGE);
+        }
+        throw new ApiError(401, 'Not authorized');
       }
-      throw new ApiError(401, 'Not authorized');
-    }
-    const answer: Record<string, string> = { access_token: await s.tokens.issue(outcome.userId, 'access', true) };
-    if (refresh) answer.refresh_token = await s.tokens.issue(outcome.userId, 'refresh', false);
-    return reply.send(answer);
-  });
+      const answer: Record<string, string> = {
+        access_token: await s.tokens.issue(outcome.userId, 'access', true),
+      };
+      if (refresh) answer.refresh_token = await s.tokens.issue(outcome.userId, 'refresh', false);
+      return reply.send(answer);
+    },
+  );
 
-  app.post('/api/v1/security/refresh', { config: { access: 'public', csrfExempt: true, refreshTokenRoute: true } }, async (req) => {
-    const header = req.headers.authorization ?? '';
-    const token = header.replace(/^Bearer\s+/i, '').trim();
-    const claims = token ? await s.tokens.verify(token, 'refresh') : null;
-    if (!claims) throw new ApiError(401, 'Token is invalid or expired');
-    const user = await s.db.selectFrom('ab_user').select(['id', 'active']).where('id', '=', claims.userId).executeTakeFirst();
-    if (!user || !(user.active === true || user.active === 1)) throw new ApiError(401, 'User is not active or does not exist');
-    return { access_token: await s.tokens.issue(claims.userId, 'access', false) };
-  });
+  app.post(
+    '/api/v1/security/refresh',
+    { config: { access: 'public', csrfExempt: true, refreshTokenRoute: true } },
+    async (req) => {
+      const header = req.headers.authorization ?? '';
+      const token = header.replace(/^Bearer\s+/i, '').trim();
+      const claims = token ? await s.tokens.verify(token, 'refresh') : null;
+      if (!claims) throw new ApiError(401, 'Token is invalid or expired');
+      const user = await s.db
+        .selectFrom('ab_user')
+        .select(['id', 'active'])
+        .where('id', '=', claims.userId)
+        .executeTakeFirst();
+      if (!user || !(user.active === true || user.active === 1))
+        throw new ApiError(401, 'User is not active or does not exist');
+      return { access_token: await s.tokens.issue(claims.userId, 'access', false) };
+    },
+  );
 
   app.get('/api/v1/security/csrf_token/', { config: { access: 'authenticated' } }, async (req) => {
     const token = req.sessionId
@@ -96,9 +119,18 @@ export function registerAuthRoutes(app: FastifyInstance, s: AuthRouteServices): 
     const form = loginForm.safeParse(req.body ?? {});
     const next = safeNextPath(form.success ? form.data.next : undefined);
     const back = (error: string) =>
-      reply.redirect(`/login/?error=${error}${next !== '/' ? `&next=${encodeURIComponent(next)}` : ''}`, 302);
+      reply.redirect(
+        `/login/?error=${error}${next !== '/' ? `&next=${encodeURIComponent(next)}` : ''}`,
+        302,
+      );
     if (!form.success || !form.data.username || !form.data.password) return back('invalid');
-    const outcome = await attemptLogin(s.db, s.throttle, form.data.username, form.data.password, clientIp(req));
+    const outcome = await attemptLogin(
+      s.db,
+      s.throttle,
+      form.data.username,
+      form.data.password,
+      clientIp(req),
+    );
     if (!outcome.ok) {
       if (outcome.reason === 'throttled') {
         reply.header('Retry-After', String(outcome.retryAfterSeconds));
@@ -108,7 +140,11 @@ export function registerAuthRoutes(app: FastifyInstance, s: AuthRouteServices): 
     }
     // A new session on each login: an old session id is never carried over.
     if (req.sessionId) await s.sessions.destroy(req.sessionId);
-    const session = await s.sessions.create(outcome.userId, clientIp(req), req.headers['user-agent'] ?? null);
+    const session = await s.sessions.create(
+      outcome.userId,
+      clientIp(req),
+      req.headers['user-agent'] ?? null,
+    );
     setSessionCookie(reply, session.token);
     return reply.redirect(next, 302);
   });

@@ -26,7 +26,11 @@ export class SessionService {
     private readonly lifetimeSeconds: number,
   ) {}
 
-  async create(userId: number, ip: string | null, userAgent: string | null): Promise<{ token: string; id: string }> {
+  async create(
+    userId: number,
+    ip: string | null,
+    userAgent: string | null,
+  ): Promise<{ token: string; id: string }> {
     const token = randomBytes(32).toString('base64url');
     const id = hashToken(token);
     const now = new Date();
@@ -62,7 +66,10 @@ export class SessionService {
     if (now - (toDate(row.last_seen)?.getTime() ?? 0) > TOUCH_INTERVAL_MS) {
       await this.db
         .updateTable('strata_session')
-        .set({ last_seen: nowIso(), expires_on: new Date(now + this.lifetimeSeconds * 1000).toISOString() })
+        .set({
+          last_seen: nowIso(),
+          expires_on: new Date(now + this.lifetimeSeconds * 1000).toISOString(),
+        })
         .where('id', '=', id)
         .execute();
     }
@@ -87,6 +94,8 @@ export class SessionService {
   }
 
   checkCsrf(sessionId: string, token: string | undefined): boolean {
-    return typeof token === 'string' && token.length > 0 && this.keys.verify('csrf', sessionId, token);
+    return (
+      typeof token === 'string' && token.length > 0 && this.keys.verify('csrf', sessionId, token)
+    );
   }
 }

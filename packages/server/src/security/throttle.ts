@@ -12,16 +12,29 @@ export interface ThrottlePolicy {
 }
 
 /** One user name: a few free tries, blocked after ten failures. */
-export const USER_POLICY: ThrottlePolicy = { freeFailures: 3, blockFailures: 10, baseDelayMs: 100, maxDelayMs: 2000 };
+export const USER_POLICY: ThrottlePolicy = {
+  freeFailures: 3,
+  blockFailures: 10,
+  baseDelayMs: 100,
+  maxDelayMs: 2000,
+};
 /** One client address (may be shared by many people behind one gateway): more room. */
-export const ADDRESS_POLICY: ThrottlePolicy = { freeFailures: 10, blockFailures: 50, baseDelayMs: 100, maxDelayMs: 2000 };
+export const ADDRESS_POLICY: ThrottlePolicy = {
+  freeFailures: 10,
+  blockFailures: 50,
+  baseDelayMs: 100,
+  maxDelayMs: 2000,
+};
 
 export type ThrottleDecision =
-  | { action: 'allow'; delayMs: number }
-  | { action: 'block'; retryAfterSeconds: number };
+  { action: 'allow'; delayMs: number } | { action: 'block'; retryAfterSeconds: number };
 
 /** What to do with a login attempt after `failures` recent failures (pure). */
-export function decideThrottle(policy: ThrottlePolicy, failures: number, ttlSeconds: number): ThrottleDecision {
+export function decideThrottle(
+  policy: ThrottlePolicy,
+  failures: number,
+  ttlSeconds: number,
+): ThrottleDecision {
   if (failures >= policy.blockFailures) {
     return { action: 'block', retryAfterSeconds: Math.max(1, Math.ceil(ttlSeconds)) };
   }
@@ -33,8 +46,13 @@ export function decideThrottle(policy: ThrottlePolicy, failures: number, ttlSeco
 /** The stricter of two decisions: a block wins, else the longer delay. */
 export function stricter(a: ThrottleDecision, b: ThrottleDecision): ThrottleDecision {
   if (a.action === 'block' || b.action === 'block') {
-    const blocks = [a, b].filter((d): d is Extract<ThrottleDecision, { action: 'block' }> => d.action === 'block');
-    return { action: 'block', retryAfterSeconds: Math.max(...blocks.map((d) => d.retryAfterSeconds)) };
+    const blocks = [a, b].filter(
+      (d): d is Extract<ThrottleDecision, { action: 'block' }> => d.action === 'block',
+    );
+    return {
+      action: 'block',
+      retryAfterSeconds: Math.max(...blocks.map((d) => d.retryAfterSeconds)),
+    };
   }
   return { action: 'allow', delayMs: Math.max(a.delayMs, b.delayMs) };
 }
@@ -113,7 +131,9 @@ export class LoginThrottle {
   }
 
   async check(username: string, ip: string): Promise<ThrottleDecision> {
-    const [user, address] = await Promise.all(this.keys(username, ip).map((k) => this.counter.get(k)));
+    const [user, address] = await Promise.all(
+      this.keys(username, ip).map((k) => this.counter.get(k)),
+    );
     return stricter(
       decideThrottle(USER_POLICY, user!.failures, user!.ttlSeconds),
       decideThrottle(ADDRESS_POLICY, address!.failures, address!.ttlSeconds),

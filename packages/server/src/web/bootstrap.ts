@@ -4,7 +4,10 @@ import type { Principal } from '../security/principal.js';
 export const APP_VERSION = '0.1.0';
 
 /** The data the web page starts from: the current user and the feature flags. */
-export function bootstrapData(principal: Principal, featureFlags: Record<string, boolean>): BootstrapData {
+export function bootstrapData(
+  principal: Principal,
+  featureFlags: Record<string, boolean>,
+): BootstrapData {
   return {
     user: principal.isAnonymous
       ? null

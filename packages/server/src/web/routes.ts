@@ -39,23 +39,32 @@ export function registerWebRoutes(app: FastifyInstance, opts: WebRouteOptions): 
     return indexHtml;
   };
 
-  app.get<{ Params: { '*': string } }>('/assets/*', { config: { access: 'public' } }, async (req, reply) => {
-    const rel = req.params['*'];
-    if (!assetsDir || !/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(rel) || rel.split('/').includes('..')) {
-      return reply.code(404).type('text/plain').send('Not found');
-    }
-    const file = path.join(assetsDir, rel);
-    if (!file.startsWith(assetsDir + path.sep)) return reply.code(404).type('text/plain').send('Not found');
-    try {
-      const body = await fs.promises.readFile(file);
-      return reply
-        .type(MIME[path.extname(file)] ?? 'application/octet-stream')
-        .header('Cache-Control', 'public, max-age=31536000, immutable')
-        .send(body);
-    } catch {
-      return reply.code(404).type('text/plain').send('Not found');
-    }
-  });
+  app.get<{ Params: { '*': string } }>(
+    '/assets/*',
+    { config: { access: 'public' } },
+    async (req, reply) => {
+      const rel = req.params['*'];
+      if (
+        !assetsDir ||
+        !/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(rel) ||
+        rel.split('/').includes('..')
+      ) {
+        return reply.code(404).type('text/plain').send('Not found');
+      }
+      const file = path.join(assetsDir, rel);
+      if (!file.startsWith(assetsDir + path.sep))
+        return reply.code(404).type('text/plain').send('Not found');
+      try {
+        const body = await fs.promises.readFile(file);
+        return reply
+          .type(MIME[path.extname(file)] ?? 'application/octet-stream')
+          .header('Cache-Control', 'public, max-age=31536000, immutable')
+          .send(body);
+      } catch {
+        return reply.code(404).type('text/plain').send('Not found');
+      }
+    },
+  );
 
   const page = async (req: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(req.url, 'http://localhost');

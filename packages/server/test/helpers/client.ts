@@ -29,9 +29,14 @@ export class ApiClient {
       h['content-type'] ??= 'application/json';
       payload = typeof body === 'string' ? body : JSON.stringify(body);
     }
-    const res = await fetch(this.baseUrl + path, { method, headers: h, body: payload, redirect: 'manual' });
+    const res = await fetch(this.baseUrl + path, {
+      method,
+      headers: h,
+      body: payload,
+      redirect: 'manual',
+    });
     const text = await res.text();
-    let parsed: unknown = text;
+    let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : null;
     } catch {
@@ -42,7 +47,10 @@ export class ApiClient {
 
   get<T = Record<string, unknown>>(path: string, q?: RisonValue) {
     const sep = path.includes('?') ? '&' : '?';
-    return this.request<T>('GET', q === undefined ? path : `${path}${sep}q=${encodeURIComponent(risonEncode(q))}`);
+    return this.request<T>(
+      'GET',
+      q === undefined ? path : `${path}${sep}q=${encodeURIComponent(risonEncode(q))}`,
+    );
   }
   post<T = Record<string, unknown>>(path: string, body?: unknown) {
     return this.request<T>('POST', path, body ?? {});
@@ -62,7 +70,8 @@ export class ApiClient {
       provider: 'db',
       refresh: true,
     });
-    if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
+    if (res.status !== 200)
+      throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
     this.token = res.body.access_token;
   }
 

@@ -11,7 +11,8 @@ export interface MetadataTarget {
   create(): Promise<{ url: string; dataDir: string; drop(): Promise<void> }>;
 }
 
-export const PG_ADMIN_URL = process.env.STRATA_TEST_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
+export const PG_ADMIN_URL =
+  process.env.STRATA_TEST_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 
 export function tempDir(prefix = 'strata-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -75,7 +76,9 @@ export async function metadataTargets(): Promise<MetadataTarget[]> {
   const problem = await pgReachable();
   if (problem === null) return [sqliteTarget, postgresTarget];
   if (process.env.CI === 'true') {
-    throw new Error(`PostgreSQL at ${PG_ADMIN_URL} is required with CI=true but unreachable: ${problem}`);
+    throw new Error(
+      `PostgreSQL at ${PG_ADMIN_URL} is required with CI=true but unreachable: ${problem}`,
+    );
   }
   console.warn(`PostgreSQL unreachable (${problem}); API tests run on SQLite only`);
   return [sqliteTarget];

@@ -24,8 +24,12 @@ async function up(db: Kysely<unknown>, t: DialectTypes): Promise<void> {
     .addColumn('name', 'varchar(64)', (c) => c.notNull().unique())
     .execute();
   await withId(t, s.createTable('ab_user_role'))
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('ab_user.id').onDelete('cascade'))
-    .addColumn('role_id', 'integer', (c) => c.notNull().references('ab_role.id').onDelete('cascade'))
+    .addColumn('user_id', 'integer', (c) =>
+      c.notNull().references('ab_user.id').onDelete('cascade'),
+    )
+    .addColumn('role_id', 'integer', (c) =>
+      c.notNull().references('ab_role.id').onDelete('cascade'),
+    )
     .addUniqueConstraint('ab_user_role_uq', ['user_id', 'role_id'])
     .execute();
   await withId(t, s.createTable('ab_permission'))
@@ -47,14 +51,18 @@ async function up(db: Kysely<unknown>, t: DialectTypes): Promise<void> {
     .addColumn('permission_view_id', 'integer', (c) =>
       c.notNull().references('ab_permission_view.id').onDelete('cascade'),
     )
-    .addColumn('role_id', 'integer', (c) => c.notNull().references('ab_role.id').onDelete('cascade'))
+    .addColumn('role_id', 'integer', (c) =>
+      c.notNull().references('ab_role.id').onDelete('cascade'),
+    )
     .addUniqueConstraint('ab_permission_view_role_uq', ['permission_view_id', 'role_id'])
     .execute();
 
   await s
     .createTable('strata_session')
     .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('ab_user.id').onDelete('cascade'))
+    .addColumn('user_id', 'integer', (c) =>
+      c.notNull().references('ab_user.id').onDelete('cascade'),
+    )
     .addColumn('created_on', t.timestamp, (c) => c.notNull())
     .addColumn('expires_on', t.timestamp, (c) => c.notNull())
     .addColumn('last_seen', t.timestamp, (c) => c.notNull())
@@ -64,7 +72,9 @@ async function up(db: Kysely<unknown>, t: DialectTypes): Promise<void> {
   await s.createIndex('strata_session_user_idx').on('strata_session').column('user_id').execute();
 
   await withId(t, s.createTable('favstar'))
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('ab_user.id').onDelete('cascade'))
+    .addColumn('user_id', 'integer', (c) =>
+      c.notNull().references('ab_user.id').onDelete('cascade'),
+    )
     .addColumn('class_name', 'varchar(50)', (c) => c.notNull())
     .addColumn('obj_id', 'integer', (c) => c.notNull())
     .addColumn('dttm', t.timestamp, (c) => c.notNull())
@@ -128,8 +138,12 @@ async function up(db: Kysely<unknown>, t: DialectTypes): Promise<void> {
     .addColumn('external_url', t.longText)
     .execute();
   await withId(t, s.createTable('sqlatable_user'))
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('ab_user.id').onDelete('cascade'))
-    .addColumn('table_id', 'integer', (c) => c.notNull().references('tables.id').onDelete('cascade'))
+    .addColumn('user_id', 'integer', (c) =>
+      c.notNull().references('ab_user.id').onDelete('cascade'),
+    )
+    .addColumn('table_id', 'integer', (c) =>
+      c.notNull().references('tables.id').onDelete('cascade'),
+    )
     .addUniqueConstraint('sqlatable_user_uq', ['user_id', 'table_id'])
     .execute();
 
@@ -148,11 +162,17 @@ async function up(db: Kysely<unknown>, t: DialectTypes): Promise<void> {
     .addColumn('is_managed_externally', t.bool, (c) => c.notNull().defaultTo(false))
     .addColumn('external_url', t.longText)
     .addColumn('last_saved_at', t.timestamp)
-    .addColumn('last_saved_by_fk', 'integer', (c) => c.references('ab_user.id').onDelete('set null'))
+    .addColumn('last_saved_by_fk', 'integer', (c) =>
+      c.references('ab_user.id').onDelete('set null'),
+    )
     .execute();
   await withId(t, s.createTable('slice_user'))
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('ab_user.id').onDelete('cascade'))
-    .addColumn('slice_id', 'integer', (c) => c.notNull().references('slices.id').onDelete('cascade'))
+    .addColumn('user_id', 'integer', (c) =>
+      c.notNull().references('ab_user.id').onDelete('cascade'),
+    )
+    .addColumn('slice_id', 'integer', (c) =>
+      c.notNull().references('slices.id').onDelete('cascade'),
+    )
     .addUniqueConstraint('slice_user_uq', ['user_id', 'slice_id'])
     .execute();
 
@@ -171,14 +191,18 @@ async function up(db: Kysely<unknown>, t: DialectTypes): Promise<void> {
     .addColumn('external_url', t.longText)
     .execute();
   await withId(t, s.createTable('dashboard_user'))
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('ab_user.id').onDelete('cascade'))
+    .addColumn('user_id', 'integer', (c) =>
+      c.notNull().references('ab_user.id').onDelete('cascade'),
+    )
     .addColumn('dashboard_id', 'integer', (c) =>
       c.notNull().references('dashboards.id').onDelete('cascade'),
     )
     .addUniqueConstraint('dashboard_user_uq', ['user_id', 'dashboard_id'])
     .execute();
   await withId(t, s.createTable('dashboard_roles'))
-    .addColumn('role_id', 'integer', (c) => c.notNull().references('ab_role.id').onDelete('cascade'))
+    .addColumn('role_id', 'integer', (c) =>
+      c.notNull().references('ab_role.id').onDelete('cascade'),
+    )
     .addColumn('dashboard_id', 'integer', (c) =>
       c.notNull().references('dashboards.id').onDelete('cascade'),
     )
@@ -188,7 +212,9 @@ async function up(db: Kysely<unknown>, t: DialectTypes): Promise<void> {
     .addColumn('dashboard_id', 'integer', (c) =>
       c.notNull().references('dashboards.id').onDelete('cascade'),
     )
-    .addColumn('slice_id', 'integer', (c) => c.notNull().references('slices.id').onDelete('cascade'))
+    .addColumn('slice_id', 'integer', (c) =>
+      c.notNull().references('slices.id').onDelete('cascade'),
+    )
     .addUniqueConstraint('dashboard_slices_uq', ['dashboard_id', 'slice_id'])
     .execute();
 
@@ -209,7 +235,9 @@ async function up(db: Kysely<unknown>, t: DialectTypes): Promise<void> {
 
   await withId(t, s.createTable('query'))
     .addColumn('client_id', 'varchar(11)', (c) => c.notNull().unique())
-    .addColumn('database_id', 'integer', (c) => c.notNull().references('dbs.id').onDelete('cascade'))
+    .addColumn('database_id', 'integer', (c) =>
+      c.notNull().references('dbs.id').onDelete('cascade'),
+    )
     .addColumn('user_id', 'integer', (c) => c.references('ab_user.id').onDelete('set null'))
     .addColumn('tmp_table_name', 'varchar(256)')
     .addColumn('tab_name', 'varchar(256)')
@@ -237,7 +265,11 @@ async function up(db: Kysely<unknown>, t: DialectTypes): Promise<void> {
     .addColumn('extra_json', t.longText)
     .addColumn('changed_on', t.timestamp, (c) => c.notNull())
     .execute();
-  await s.createIndex('query_user_changed_idx').on('query').columns(['user_id', 'changed_on']).execute();
+  await s
+    .createIndex('query_user_changed_idx')
+    .on('query')
+    .columns(['user_id', 'changed_on'])
+    .execute();
 }
 
 export const migration001: Migration = { name: '001_initial', up };

@@ -7,7 +7,10 @@ import { dialectTypes, type Migration } from './helpers.js';
 export const MIGRATIONS: Migration[] = [migration001];
 
 /** Applies the migrations not yet applied. Throws with the failing migration's name on error. */
-export async function migrateToLatest(db: Kysely<unknown>, dialect: MetadataDialect): Promise<string[]> {
+export async function migrateToLatest(
+  db: Kysely<unknown>,
+  dialect: MetadataDialect,
+): Promise<string[]> {
   const t = dialectTypes(dialect);
   const migrator = new Migrator({
     db,

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Button, Card, Empty, Flex, Space, Table, Tooltip, Typography } from 'antd';
 import type { InputRef, TableColumnsType, TableProps } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
@@ -119,8 +119,8 @@ export function ListView<T extends ListRow>(props: ListViewProps<T>) {
   const { addSuccessToast, addDangerToast } = useToasts();
 
   // ---- state kept in the URL
-  const [searchParams, setSearchParams] = useSearchParams();
-  const search = searchParams.toString();
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
   const sortKeys = useMemo(() => columns.flatMap((c) => (c.sortKey ? [c.sortKey] : [])), [columns]);
   const parseOptions = useMemo(
     () => ({ defaultSort, filters, sortKeys }),
@@ -129,12 +129,12 @@ export function ListView<T extends ListRow>(props: ListViewProps<T>) {
   const state = useMemo(() => parseListState(search, parseOptions), [search, parseOptions]);
   const updateState = useCallback(
     (change: (current: ListState) => ListState, replace = false) => {
-      setSearchParams(
-        (prev) => listStateToSearch(change(parseListState(prev, parseOptions)), defaultSort),
-        { replace },
-      );
+      // Read the URL now, not from the last render: several changes may come in one tick.
+      const current = parseListState(window.location.search, parseOptions);
+      const next = listStateToSearch(change(current), defaultSort);
+      void navigate({ pathname, search: next ? `?${next}` : '' }, { replace });
     },
-    [setSearchParams, parseOptions, defaultSort],
+    [navigate, pathname, parseOptions, defaultSort],
   );
   const onFilterChange = useCallback(
     (id: string, selection: FilterSelection | null) => {

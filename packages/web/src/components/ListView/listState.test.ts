@@ -88,6 +88,19 @@ describe('listStateToSearch', () => {
     });
   });
 
+  it('keeps the URL readable', () => {
+    expect(
+      listStateToSearch(
+        {
+          pageIndex: 2,
+          sort: defaultSort,
+          filters: { search: { value: 'a b+c&d' }, owners: { value: 3, label: 'Ada' } },
+        },
+        defaultSort,
+      ),
+    ).toBe("pageIndex=2&filters=(owners:(label:Ada,value:3),search:'a%20b%2Bc%26d')");
+  });
+
   it('leaves defaults out', () => {
     expect(listStateToSearch({ pageIndex: 0, sort: defaultSort, filters: {} }, defaultSort)).toBe(
       '',

@@ -68,13 +68,23 @@ export function parseListState(
   return { pageIndex, sort, filters };
 }
 
+/** Encodes a query parameter value, leaving rison's punctuation readable: `(search:'x')`. */
+function encodeParam(value: string): string {
+  return encodeURIComponent(value).replace(/%(28|29|2C|3A|27|21|2A)/gi, (m) =>
+    decodeURIComponent(m),
+  );
+}
+
 /** Writes a list's state as URL query text (without `?`); defaults are left out. */
 export function listStateToSearch(state: ListState, defaultSort: SortState): string {
-  const params = new URLSearchParams();
-  if (state.pageIndex > 0) params.set(URL_PARAMS.page, String(state.pageIndex));
-  if (state.sort.column !== defaultSort.column || state.sort.direction !== defaultSort.direction) {
-    params.set(URL_PARAMS.sortColumn, state.sort.column);
-    params.set(URL_PARAMS.sortOrder, state.sort.direction);
+  const params: Array<[string, string]> = [];
+  if (state.pageIndex > 0) params.push([URL_PARAMS.page, String(state.pageIndex)]);
+  if (
+    state.sort.column !== defaultSort.column ||
+    state.sort.direction !== defaultSort.direction
+  ) {
+    params.push([URL_PARAMS.sortColumn, state.sort.column]);
+    params.push([URL_PARAMS.sortOrder, state.sort.direction]);
   }
   const filters: Record<string, RisonValue> = {};
   for (const [id, selection] of Object.entries(state.filters)) {
@@ -83,8 +93,8 @@ export function listStateToSearch(state: ListState, defaultSort: SortState): str
         ? { label: selection.label, value: selection.value }
         : selection.value;
   }
-  if (Object.keys(filters).length > 0) params.set(URL_PARAMS.filters, risonEncode(filters));
-  return params.toString();
+  if (Object.keys(filters).length > 0) params.push([URL_PARAMS.filters, risonEncode(filters)]);
+  return params.map(([k, v]) => `${k}=${encodeParam(v)}`).join('&');
 }
 
 /** The `q` of the list call for a state. */

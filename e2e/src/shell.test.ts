@@ -1,0 +1,93 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { ADMIN_PASSWORD, collectPageErrors, launchBrowser, snap, startServer, type RunningServer } from './harness.js';
+
+const LIST_PAGES: Array<{ path: string; title: string; menu: string[] }> = [
+  { path: '/dashboard/list/', title: 'Dashboards', menu: ['Dashboards'] },
+  { path: '/chart/list/', title: 'Charts', menu: ['Charts'] },
+  { path: '/tablemodelview/list/', title: 'Datasets', menu: ['Datasets'] },
+  { path: '/sqllab/history/', title: 'Query history', menu: ['SQL', 'Query history'] },
+  { path: '/savedqueryview/list/', title: 'Saved queries', menu: ['SQL', 'Saved queries'] },
+  { path: '/databaseview/list/', title: 'Databases', menu: ['Settings', 'Databases'] },
+  { path: '/users/list/', title: 'Users', menu: ['Settings', 'Users'] },
+  { path: '/roles/list/', title: 'Roles', menu: ['Settings', 'Roles'] },
+];
+
+describe('web shell in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+
+  before(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1366, height: 860 } });
+    errors = collectPageErrors(page);
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('sends a visitor to the login page and refuses a wrong password', async () => {
+    await page.goto(`${server.baseUrl}/dashboard/list/`);
+    await page.waitForURL(/\/login\/\?next=/);
+    await page.locator('#username').waitFor();
+    await snap(page, '01-login');
+    await page.fill('#username', 'admin');
+    await page.fill('#password', 'wrong-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/error=invalid/);
+    await page.getByText('Invalid login. Please try again.').waitFor();
+    await snap(page, '02-login-invalid');
+  });
+
+  it('logs the admin in through the real login page and lands where they were going', async () => {
+    await page.fill('#username', 'admin');
+    await page.fill('#password', ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${server.baseUrl}/dashboard/list/`);
+    await page.getByRole('heading', { name: 'Dashboards' }).waitFor();
+    const cookies = await page.context().cookies();
+    const session = cookies.find((c) => c.name === 'session');
+    assert.ok(session, 'a session cookie is set');
+    assert.equal(session.httpOnly, true);
+    assert.equal(session.sameSite, 'Lax');
+    await page.goto(`${server.baseUrl}/`);
+    await page.getByRole('heading', { name: /Home|Welcome/ }).first().waitFor();
+    await snap(page, '03-home');
+  });
+
+  for (const [i, list] of LIST_PAGES.entries()) {
+    it(`opens the ${list.title} list page from the navigation`, async () => {
+      for (const [j, label] of list.menu.entries()) {
+        const item = page.getByRole('menuitem', { name: label, exact: true }).first();
+        if (j < list.menu.length - 1) await item.hover();
+        else await item.click();
+      }
+      await page.waitForURL(`${server.baseUrl}${list.path}`);
+      await page.getByRole('heading', { name: list.title, exact: true }).waitFor();
+      // The list has loaded: a table with at least its header, and no spinner left.
+      await page.locator('.ant-table').first().waitFor();
+      await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' }).catch(() => undefined);
+      await snap(page, `${String(i + 4).padStart(2, '0')}-list-${list.path.split('/')[1]}`);
+    });
+  }
+
+  it('shows the users created on first start in the Users list', async () => {
+    await page.goto(`${server.baseUrl}/users/list/`);
+    await page.getByRole('cell', { name: 'admin', exact: true }).waitFor();
+  });
+
+  it('logs out and is sent back to the login page', async () => {
+    await page.goto(`${server.baseUrl}/logout/`);
+    await page.waitForURL(/\/login\//);
+    await page.locator('#username').waitFor();
+    await snap(page, '20-logged-out');
+    const res = await page.request.get(`${server.baseUrl}/api/v1/me/`);
+    assert.equal(res.status(), 401);
+    assert.deepEqual(errors.filter((e) => !/status of 401/.test(e)), []);
+  });
+});
