@@ -46,6 +46,7 @@ import { SessionService } from './security/sessions.js';
 import { LoginThrottle, MemoryFailureCounter, RedisFailureCounter } from './security/throttle.js';
 import { TokenService } from './security/tokens.js';
 import { registerWebRoutes } from './web/routes.js';
+import { installSecurityHeaders } from './web/security-headers.js';
 
 export interface StrataApp {
   app: FastifyInstance;
@@ -95,6 +96,7 @@ export async function buildApp(
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     installErrorHandler(app);
+    installSecurityHeaders(app);
 
     await app.register(cookie, { secret: keys.derive('cookie').toString('hex') });
     await app.register(formbody, { bodyLimit: 64 * 1024 });

@@ -82,7 +82,6 @@ export function UserFormModal({ open, user, onClose, onSaved }: UserFormModalPro
           initialValues={userFormValues(user)}
           onFinish={(values) => void submit(values)}
           clearOnDestroy
-          requiredMark="optional"
         >
           {dom}
         </Form>

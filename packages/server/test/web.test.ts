@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from './helpers/client.js';
+import { metadataTargets, tempDir } from './helpers/metadata-targets.js';
+import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.js';
+
+const [sqlite] = await metadataTargets();
+
+describe('serving the web app', () => {
+  let server: TestServer;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = tempDir('strata-dist-');
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><body><div id="app"></div><script type="module" src="/assets/app.js"></script></body></html>',
+    );
+    fs.writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dist, 'secret.txt'), 'not an asset');
+    server = await startServer(sqlite!, { STRATA_WEB_DIST: dist });
+  });
+  afterAll(async () => {
+    await server?.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('sends anonymous page requests to the login page, and serves the login page itself', async () => {
+    const res = await fetch(`${server.baseUrl}/chart/list/?page=2`, { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/login/?next=%2Fchart%2Flist%2F%3Fpage%3D2');
+    const login = await fetch(`${server.baseUrl}/login/`);
+    expect(login.status).toBe(200);
+    const html = await login.text();
+    expect(html).toContain('data-bootstrap="{&quot;user&quot;:null');
+    expect(login.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(login.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('puts the current user, roles and feature flags into the page', async () => {
+    const c = new ApiClient(server.baseUrl);
+    await c.loginWithForm('admin', ADMIN_PASSWORD);
+    const res = await fetch(`${server.baseUrl}/dashboard/list/`, {
+      headers: { cookie: c.cookie! },
+    });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const attr = /data-bootstrap="([^"]*)"/.exec(html)![1]!;
+    const data = JSON.parse(
+      attr
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&'),
+    );
+    expect(data.user).toMatchObject({ username: 'admin', isAnonymous: false });
+    expect(Object.keys(data.user.roles)).toEqual(['Admin']);
+    expect(data.common.feature_flags.SQLLAB_BACKEND_PERSISTENCE).toBe(true);
+  });
+
+  it('serves assets from assets/ only', async () => {
+    const asset = await fetch(`${server.baseUrl}/assets/app.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-type')).toContain('text/javascript');
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    // fetch itself resolves a plain `..`: the request becomes /secret.txt, a page path.
+    const plain = await fetch(`${server.baseUrl}/assets/../secret.txt`);
+    expect(await plain.text()).not.toContain('not an asset');
+    for (const p of [
+      '/assets/%2e%2e/secret.txt',
+      '/assets/..%2fsecret.txt',
+      '/assets/%2e%2e%2fsecret.txt',
+      '/assets/nope.js',
+    ]) {
+      const res = await fetch(`${server.baseUrl}${p}`);
+      expect(res.status, p).toBe(404);
+      expect(await res.text()).not.toContain('not an asset');
+    }
+  });
+
+  it('answers unknown API paths with JSON 404 whoever asks', async () => {
+    const res = await fetch(`${server.baseUrl}/api/v1/nothing/here`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ message: 'Not found' });
+  });
+});
