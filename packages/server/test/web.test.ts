@@ -1,3 +1,4 @@
+import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +7,22 @@ import { metadataTargets, tempDir } from './helpers/metadata-targets.js';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.js';
 
 const [sqlite] = await metadataTargets();
+
+function rawGet(baseUrl: string, rawPath: string): Promise<{ status: number; body: string }> {
+  const url = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: url.hostname, port: url.port, path: rawPath, method: 'GET' },
+      (res) => {
+        let body = '';
+        res.on('data', (d: Buffer) => (body += d.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 describe('serving the web app', () => {
   let server: TestServer;
@@ -69,15 +86,20 @@ describe('serving the web app', () => {
     // fetch itself resolves a plain `..`: the request becomes /secret.txt, a page path.
     const plain = await fetch(`${server.baseUrl}/assets/../secret.txt`);
     expect(await plain.text()).not.toContain('not an asset');
-    for (const p of [
-      '/assets/%2e%2e/secret.txt',
-      '/assets/..%2fsecret.txt',
-      '/assets/%2e%2e%2fsecret.txt',
-      '/assets/nope.js',
-    ]) {
+    for (const p of ['/assets/..%2fsecret.txt', '/assets/%2e%2e%2fsecret.txt', '/assets/nope.js']) {
       const res = await fetch(`${server.baseUrl}${p}`);
       expect(res.status, p).toBe(404);
       expect(await res.text()).not.toContain('not an asset');
+    }
+    // Sent as they are, without a client resolving the dots first.
+    for (const p of [
+      '/assets/../secret.txt',
+      '/assets/%2e%2e/secret.txt',
+      '/assets/./../secret.txt',
+    ]) {
+      const { status, body } = await rawGet(server.baseUrl, p);
+      expect(status, p).toBe(404);
+      expect(body).not.toContain('not an asset');
     }
   });
 
