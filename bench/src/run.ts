@@ -33,7 +33,12 @@ async function time(runs: number, fn: () => Promise<void>): Promise<number[]> {
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-bench-'));
   const strata = await buildApp(
-    loadConfig({ STRATA_DATA_DIR: dataDir, STRATA_ADMIN_PASSWORD: 'bench-password', STRATA_LOG_LEVEL: 'error', STRATA_WEB_DIST: '' }),
+    loadConfig({
+      STRATA_DATA_DIR: dataDir,
+      STRATA_ADMIN_PASSWORD: 'bench-password',
+      STRATA_LOG_LEVEL: 'error',
+      STRATA_WEB_DIST: '',
+    }),
     { logger: false },
   );
   await strata.app.listen({ port: 0, host: '127.0.0.1' });
@@ -60,7 +65,10 @@ async function main(): Promise<void> {
       changed_by_fk: 1,
     }));
     for (let i = 0; i < rows.length; i += 200) {
-      await strata.store.db.insertInto('dashboards').values(rows.slice(i, i + 200)).execute();
+      await strata.store.db
+        .insertInto('dashboards')
+        .values(rows.slice(i, i + 200))
+        .execute();
     }
     const login = async () => {
       const res = await fetch(`${base}/api/v1/security/login`, {
@@ -78,17 +86,44 @@ async function main(): Promise<void> {
       await res.arrayBuffer();
     };
     const figures: Figure[] = [];
-    figures.push(summarize('GET /health (no auth)', await time(1000, async () => void (await (await fetch(`${base}/health`)).text()))));
-    figures.push(summarize('GET /api/v1/me/ (bearer: verify JWT, load user and permissions)', await time(1000, get('/api/v1/me/'))));
-    figures.push(summarize('GET /api/v1/dashboard/ (2000 rows, page of 25)', await time(500, get('/api/v1/dashboard/'))));
+    figures.push(
+      summarize(
+        'GET /health (no auth)',
+        await time(1000, async () => void (await (await fetch(`${base}/health`)).text())),
+      ),
+    );
+    figures.push(
+      summarize(
+        'GET /api/v1/me/ (bearer: verify JWT, load user and permissions)',
+        await time(1000, get('/api/v1/me/')),
+      ),
+    );
+    figures.push(
+      summarize(
+        'GET /api/v1/dashboard/ (2000 rows, page of 25)',
+        await time(500, get('/api/v1/dashboard/')),
+      ),
+    );
     figures.push(
       summarize(
         'GET /api/v1/dashboard/ filtered (ct) and sorted by title',
-        await time(500, get(`/api/v1/dashboard/?q=${encodeURIComponent("(filters:!((col:dashboard_title,opr:ct,value:sales)),order_column:dashboard_title,order_direction:asc)")}`)),
+        await time(
+          500,
+          get(
+            `/api/v1/dashboard/?q=${encodeURIComponent('(filters:!((col:dashboard_title,opr:ct,value:sales)),order_column:dashboard_title,order_direction:asc)')}`,
+          ),
+        ),
       ),
     );
-    figures.push(summarize('POST /api/v1/security/login (argon2id verify)', await time(30, async () => void (await login()))));
-    console.log(`Strata benchmark, ${new Date().toISOString()}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}`);
+    figures.push(
+      summarize(
+        'POST /api/v1/security/login (argon2id verify)',
+        await time(30, async () => void (await login())),
+      ),
+    );
+    console.log(
+      `Strata benchmark, ${new Date().toISOString()}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}`,
+    );
     console.table(figures);
   } finally {
     await strata.close();

@@ -47,18 +47,22 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-e2e-'));
   const port = await freePort();
   let out = '';
-  const child: ChildProcess = spawn(process.execPath, [path.join(REPO, 'packages/server/dist/main.js')], {
-    env: {
-      ...process.env,
-      STRATA_PORT: String(port),
-      STRATA_HOST: '127.0.0.1',
-      STRATA_DATA_DIR: dataDir,
-      STRATA_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      STRATA_LOG_LEVEL: 'warn',
-      ...env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(REPO, 'packages/server/dist/main.js')],
+    {
+      env: {
+        ...process.env,
+        STRATA_PORT: String(port),
+        STRATA_HOST: '127.0.0.1',
+        STRATA_DATA_DIR: dataDir,
+        STRATA_ADMIN_PASSWORD: ADMIN_PASSWORD,
+        STRATA_LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -91,7 +95,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 export async function launchBrowser(): Promise<Browser> {
   const executablePath = process.env.STRATA_CHROMIUM ?? '/usr/bin/chromium';
   if (!fs.existsSync(executablePath)) {
-    throw new Error(`Chromium not found at ${executablePath}: run scripts/test.sh, which installs it`);
+    throw new Error(
+      `Chromium not found at ${executablePath}: run scripts/test.sh, which installs it`,
+    );
   }
   return chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
 }

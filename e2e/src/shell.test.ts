@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN_PASSWORD, collectPageErrors, launchBrowser, snap, startServer, type RunningServer } from './harness.js';
+import {
+  ADMIN_PASSWORD,
+  collectPageErrors,
+  launchBrowser,
+  snap,
+  startServer,
+  type RunningServer,
+} from './harness.js';
 
 const LIST_PAGES: Array<{ path: string; title: string; menu: string[] }> = [
   { path: '/dashboard/list/', title: 'Dashboards', menu: ['Dashboards'] },
@@ -56,7 +63,10 @@ describe('web shell in Chromium', () => {
     assert.equal(session.httpOnly, true);
     assert.equal(session.sameSite, 'Lax');
     await page.goto(`${server.baseUrl}/`);
-    await page.getByRole('heading', { name: /Home|Welcome/ }).first().waitFor();
+    await page
+      .getByRole('heading', { name: /Home|Welcome/ })
+      .first()
+      .waitFor();
     await snap(page, '03-home');
   });
 
@@ -71,7 +81,11 @@ describe('web shell in Chromium', () => {
       await page.getByRole('heading', { name: list.title, exact: true }).waitFor();
       // The list has loaded: a table with at least its header, and no spinner left.
       await page.locator('.ant-table').first().waitFor();
-      await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' }).catch(() => undefined);
+      await page
+        .locator('.ant-spin-spinning')
+        .first()
+        .waitFor({ state: 'detached' })
+        .catch(() => undefined);
       await snap(page, `${String(i + 4).padStart(2, '0')}-list-${list.path.split('/')[1]}`);
     });
   }
@@ -88,6 +102,9 @@ describe('web shell in Chromium', () => {
     await snap(page, '20-logged-out');
     const res = await page.request.get(`${server.baseUrl}/api/v1/me/`);
     assert.equal(res.status(), 401);
-    assert.deepEqual(errors.filter((e) => !/status of 401/.test(e)), []);
+    assert.deepEqual(
+      errors.filter((e) => !/status of 401/.test(e)),
+      [],
+    );
   });
 });

@@ -29,7 +29,8 @@ export class ChartRegistry {
     if (!/^[a-z0-9_]+$/.test(plugin.vizType)) {
       throw new Error(`Invalid viz_type "${plugin.vizType}": lowercase letters, digits and _ only`);
     }
-    if (this.plugins.has(plugin.vizType)) throw new Error(`Chart type ${plugin.vizType} is registered twice`);
+    if (this.plugins.has(plugin.vizType))
+      throw new Error(`Chart type ${plugin.vizType} is registered twice`);
     this.plugins.set(plugin.vizType, plugin);
   }
 
@@ -43,6 +44,8 @@ export class ChartRegistry {
 
   /** Registered chart types, ordered by name. */
   list(): ChartPlugin[] {
-    return [...this.plugins.values()].sort((a, b) => a.metadata.name.localeCompare(b.metadata.name));
+    return [...this.plugins.values()].sort((a, b) =>
+      a.metadata.name.localeCompare(b.metadata.name),
+    );
   }
 }

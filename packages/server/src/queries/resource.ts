@@ -26,6 +26,11 @@ export function queriesResource(): ResourceDefinition {
       changed_on: { type: 'datetime', sortable: true },
       database: { type: 'number', relation: { kind: 'one', fkColumn: 'database_id' } },
       user: { type: 'number', relation: { kind: 'one', fkColumn: 'user_id' } },
+      'user.first_name': {
+        type: 'string',
+        sortable: true,
+        expr: () => sql`(select u.first_name from ab_user u where u.id = t.user_id)`,
+      },
       'database.database_name': {
         type: 'string',
         sortable: true,

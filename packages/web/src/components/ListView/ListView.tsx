@@ -190,7 +190,10 @@ export function ListView<T extends ListRow>(props: ListViewProps<T>) {
 
   // ---- permissions
   const [permissions, setPermissions] = useState<string[]>([]);
+  const wantsPermissions =
+    deletable || bulkDelete || rowActions !== undefined || headerActions !== undefined;
   useEffect(() => {
+    if (!wantsPermissions) return undefined;
     const controller = new AbortController();
     api
       .get<InfoResponse>(infoUrl(resource), { signal: controller.signal })
@@ -201,7 +204,7 @@ export function ListView<T extends ListRow>(props: ListViewProps<T>) {
         addDangerToast(formatMessage(MESSAGES.fetchInfoError, resourceLabel, errorMessage(e)));
       });
     return () => controller.abort();
-  }, [resource, resourceLabel, addDangerToast]);
+  }, [wantsPermissions, resource, resourceLabel, addDangerToast]);
   const canWrite = permissions.includes('can_write');
   const context = useMemo<ListViewContext>(() => ({ canWrite, refresh }), [canWrite, refresh]);
 

@@ -79,10 +79,7 @@ function encodeParam(value: string): string {
 export function listStateToSearch(state: ListState, defaultSort: SortState): string {
   const params: Array<[string, string]> = [];
   if (state.pageIndex > 0) params.push([URL_PARAMS.page, String(state.pageIndex)]);
-  if (
-    state.sort.column !== defaultSort.column ||
-    state.sort.direction !== defaultSort.direction
-  ) {
+  if (state.sort.column !== defaultSort.column || state.sort.direction !== defaultSort.direction) {
     params.push([URL_PARAMS.sortColumn, state.sort.column]);
     params.push([URL_PARAMS.sortOrder, state.sort.direction]);
   }

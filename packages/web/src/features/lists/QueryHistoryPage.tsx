@@ -83,7 +83,6 @@ const COLUMNS: ListColumn<QueryRow>[] = [
   {
     key: 'user',
     title: 'User',
-    sortKey: 'user.first_name',
     render: (row) => <PersonText person={row.user} />,
   },
   {

@@ -53,7 +53,6 @@ export function RoleFormModal({ open, role, onClose, onSaved }: RoleFormModalPro
           name="role-form"
           initialValues={{ name: role?.name ?? '' }}
           onFinish={(values) => void submit(values)}
-          clearOnDestroy
         >
           {dom}
         </Form>

@@ -81,7 +81,6 @@ export function UserFormModal({ open, user, onClose, onSaved }: UserFormModalPro
           name="user-form"
           initialValues={userFormValues(user)}
           onFinish={(values) => void submit(values)}
-          clearOnDestroy
         >
           {dom}
         </Form>
