@@ -1,5 +1,6 @@
 import { sql, type Expression } from 'kysely';
 import { hasPerm, isAdmin } from '../security/principal.js';
+import { containsAny } from './list-query.js';
 import type { DynamicQuery, RequestContext } from './resource-types.js';
 
 /** Objects owned (link table) or created by the principal. */
@@ -35,11 +36,14 @@ export function favoriteFilter(className: string) {
 /** Free-text filter over several columns (case-insensitive contains). */
 export function anyTextFilter(columns: string[]) {
   return (qb: DynamicQuery, value: unknown): DynamicQuery => {
-    const text = String(value ?? '').replace(/[\\%_]/g, (c) => `\\${c}`);
-    const pattern = `%${text}%`;
-    const conds = columns.map(
-      (c) => sql`lower(${sql.ref(`t.${c}`)}) like lower(${pattern}) escape '\\'`,
-    );
-    return qb.where(() => sql<boolean>`(${sql.join(conds, sql` or `)})`) as DynamicQuery;
+    const cond = containsAny('t', columns, String(value ?? ''));
+    return qb.where(() => cond) as DynamicQuery;
   };
+}
+
+/** Certified (true) or not certified (false) objects: a non-empty `certified_by`. */
+export function certifiedFilter(qb: DynamicQuery, value: unknown): DynamicQuery {
+  const certified = sql<boolean>`(t.certified_by is not null and t.certified_by <> '')`;
+  const want = value === true || value === 'true' || value === 1;
+  return qb.where(() => (want ? certified : sql<boolean>`not ${certified}`)) as DynamicQuery;
 }

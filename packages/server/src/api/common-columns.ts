@@ -64,3 +64,23 @@ export const relatedUsers = {
     active: row.active === true || row.active === 1,
   }),
 };
+
+/** Related databases for `database` filters: their names. */
+export const relatedDatabases = {
+  table: 'dbs',
+  valueColumn: 'id',
+  text: () => sql<string>`r.database_name`,
+  searchColumns: ['database_name'],
+};
+
+/** A `database` relation over a foreign key, and its name as a sortable column. */
+export function databaseColumns(fkColumn: string): Record<string, ResourceColumn> {
+  return {
+    database: { type: 'number', relation: { kind: 'one', fkColumn } },
+    'database.database_name': {
+      type: 'string',
+      sortable: true,
+      expr: () => sql`(select d.database_name from dbs d where d.id = ${sql.ref(`t.${fkColumn}`)})`,
+    },
+  };
+}

@@ -27,6 +27,20 @@ export function allowedOperators(column: ResourceColumn): string[] {
   return OPERATORS_BY_TYPE[column.type];
 }
 
+/** A case-insensitive "contains" over several columns of a table alias, the text bound. */
+export function containsAny(alias: string, columns: string[], text: string): Expression<boolean> {
+  const pattern = `%${escapeLike(text)}%`;
+  const conds = columns.map(
+    (c) => sql`lower(${sql.ref(`${alias}.${c}`)}) like lower(${pattern}) escape '\\'`,
+  );
+  return sql<boolean>`(${sql.join(conds, sql` or `)})`;
+}
+
+/** The number of a `count(*) as count` row (drivers give numbers, strings or bigints). */
+export function countOf(row: unknown): number {
+  return Number((row as { count?: number | string } | undefined)?.count ?? 0);
+}
+
 /** `%`, `_` and `\` in user text match themselves in LIKE patterns. */
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -5,7 +5,7 @@ import type { MetadataDb } from '../metadata/db.js';
 import { nowIso } from '../metadata/db.js';
 import { hasPerm } from '../security/principal.js';
 import { ApiError } from './errors.js';
-import { applyFilters, applyOrder, allowedOperators, escapeLike } from './list-query.js';
+import { applyFilters, applyOrder, allowedOperators, containsAny, countOf } from './list-query.js';
 import { projectColumns } from './projection.js';
 import {
   idListSchema,
@@ -65,7 +65,7 @@ export async function listResource(def: ResourceDefinition, ctx: RequestContext,
   const q = parseRisonParam(qText, listQuerySchema);
   let qb = applyFilters(baseQuery(def, ctx), def, q.filters, ctx);
   const countRow = await qb.select(sql<number>`count(*)`.as('count')).executeTakeFirst();
-  const count = Number((countRow as { count?: number | string } | undefined)?.count ?? 0);
+  const count = countOf(countRow);
   qb = applyOrder(qb, def, q.order_column, q.order_direction);
   const idRows = await qb
     .select(sql<number>`t.id`.as('id'))
@@ -200,13 +200,8 @@ export function registerResource(
         qb = qb.where(() => cond as Expression<boolean>) as DynamicQuery;
       }
       if (q.filter) {
-        const pattern = `%${escapeLike(q.filter)}%`;
-        const conds = source.searchColumns.map(
-          (c) => sql`lower(${sql.ref(`r.${c}`)}) like lower(${pattern}) escape '\\'`,
-        );
-        qb = qb.where(
-          () => sql`(${sql.join(conds, sql` or `)})` as Expression<boolean>,
-        ) as DynamicQuery;
+        const cond = containsAny('r', source.searchColumns, q.filter);
+        qb = qb.where(() => cond) as DynamicQuery;
       }
       const countRow = await qb.select(sql<number>`count(*)`.as('count')).executeTakeFirst();
       const rows = await qb
@@ -220,7 +215,7 @@ export function registerResource(
         .offset(q.page * q.page_size)
         .execute();
       return {
-        count: Number((countRow as { count?: number | string } | undefined)?.count ?? 0),
+        count: countOf(countRow),
         result: rows.map((r) => {
           const row = r as Record<string, unknown>;
           const item: Record<string, unknown> = { value: row.value, text: row.text };
@@ -252,10 +247,8 @@ export function registerResource(
         () => sql`${ref} is not null` as Expression<boolean>,
       ) as DynamicQuery;
       if (q.filter) {
-        const pattern = `%${escapeLike(q.filter)}%`;
-        qb = qb.where(
-          () => sql`lower(${ref}) like lower(${pattern}) escape '\\'` as Expression<boolean>,
-        ) as DynamicQuery;
+        const cond = containsAny('t', [name], q.filter);
+        qb = qb.where(() => cond) as DynamicQuery;
       }
       const countRow = await dyn(services.db)
         .selectFrom(qb.select(ref.as('v')).distinct().as('d'))
@@ -269,7 +262,7 @@ export function registerResource(
         .offset(q.page * q.page_size)
         .execute();
       return {
-        count: Number((countRow as { count?: number | string } | undefined)?.count ?? 0),
+        count: countOf(countRow),
         result: rows.map((r) => {
           const v = (r as { v: unknown }).v;
           return { text: String(v), value: v };

@@ -4,6 +4,7 @@ import {
   favoriteFilter,
   ownedOrCreated,
   anyTextFilter,
+  certifiedFilter,
 } from '../api/access-filters.js';
 import { auditColumns, auditFields, relatedUsers } from '../api/common-columns.js';
 import type { ResourceDefinition } from '../api/resource-types.js';
@@ -56,12 +57,7 @@ export function chartsResource(): ResourceDefinition {
     customFilters: {
       chart_is_favorite: favoriteFilter(CHART_FAVORITE_CLASS),
       chart_all_text: anyTextFilter(['slice_name', 'description', 'viz_type']),
-      chart_is_certified: (qb, value) =>
-        qb.where(() =>
-          value === true || value === 'true'
-            ? sql<boolean>`(t.certified_by is not null and t.certified_by <> '')`
-            : sql<boolean>`(t.certified_by is null or t.certified_by = '')`,
-        ) as typeof qb,
+      chart_is_certified: certifiedFilter,
     },
     defaultOrder: { column: 'changed_on_delta_humanized', direction: 'desc' },
     listColumns: [

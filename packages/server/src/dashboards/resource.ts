@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
 import { accessFilterForDashboards } from './access.js';
-import { anyTextFilter, favoriteFilter } from '../api/access-filters.js';
+import { anyTextFilter, favoriteFilter, certifiedFilter } from '../api/access-filters.js';
 import { auditColumns, auditFields, relatedUsers } from '../api/common-columns.js';
 import type { ResourceDefinition } from '../api/resource-types.js';
 import { loadOwners, loadUserSummaries } from '../api/user-summaries.js';
@@ -45,12 +44,7 @@ export function dashboardsResource(): ResourceDefinition {
     customFilters: {
       dashboard_is_favorite: favoriteFilter(DASHBOARD_FAVORITE_CLASS),
       title_or_slug: anyTextFilter(['dashboard_title', 'slug']),
-      dashboard_is_certified: (qb, value) =>
-        qb.where(() =>
-          value === true || value === 'true'
-            ? sql<boolean>`(t.certified_by is not null and t.certified_by <> '')`
-            : sql<boolean>`(t.certified_by is null or t.certified_by = '')`,
-        ) as typeof qb,
+      dashboard_is_certified: certifiedFilter,
     },
     defaultOrder: { column: 'changed_on_delta_humanized', direction: 'desc' },
     listColumns: [

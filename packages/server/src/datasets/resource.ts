@@ -1,6 +1,12 @@
 import { sql } from 'kysely';
 import { canSeeAllDatasources, ownedOrCreated } from '../api/access-filters.js';
-import { auditColumns, auditFields, relatedUsers } from '../api/common-columns.js';
+import {
+  auditColumns,
+  auditFields,
+  relatedUsers,
+  databaseColumns,
+  relatedDatabases,
+} from '../api/common-columns.js';
 import type { ResourceDefinition } from '../api/resource-types.js';
 import { loadOwners, loadUserSummaries } from '../api/user-summaries.js';
 import { toBool } from '../metadata/db.js';
@@ -19,12 +25,7 @@ export function datasetsResource(): ResourceDefinition {
       schema: { type: 'string', sortable: true },
       sql: { type: 'string' },
       is_sqllab_view: { type: 'boolean' },
-      database: { type: 'number', relation: { kind: 'one', fkColumn: 'database_id' } },
-      'database.database_name': {
-        type: 'string',
-        sortable: true,
-        expr: () => sql`(select d.database_name from dbs d where d.id = t.database_id)`,
-      },
+      ...databaseColumns('database_id'),
       kind: {
         type: 'string',
         sortable: true,
@@ -73,12 +74,7 @@ export function datasetsResource(): ResourceDefinition {
       owners: relatedUsers,
       created_by: relatedUsers,
       changed_by: relatedUsers,
-      database: {
-        table: 'dbs',
-        valueColumn: 'id',
-        text: () => sql<string>`r.database_name`,
-        searchColumns: ['database_name'],
-      },
+      database: relatedDatabases,
     },
     distinct: ['schema', 'table_name'],
     visible: (qb, ctx) =>

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { relatedUsers } from '../api/common-columns.js';
+import { databaseColumns, relatedDatabases, relatedUsers } from '../api/common-columns.js';
 import type { DynamicQuery, ResourceDefinition } from '../api/resource-types.js';
 import { loadUserSummaries } from '../api/user-summaries.js';
 import { toIso } from '../metadata/db.js';
@@ -24,17 +24,12 @@ export function queriesResource(): ResourceDefinition {
       start_time: { type: 'number', sortable: true },
       end_time: { type: 'number', sortable: true },
       changed_on: { type: 'datetime', sortable: true },
-      database: { type: 'number', relation: { kind: 'one', fkColumn: 'database_id' } },
+      ...databaseColumns('database_id'),
       user: { type: 'number', relation: { kind: 'one', fkColumn: 'user_id' } },
       'user.first_name': {
         type: 'string',
         sortable: true,
         expr: () => sql`(select u.first_name from ab_user u where u.id = t.user_id)`,
-      },
-      'database.database_name': {
-        type: 'string',
-        sortable: true,
-        expr: () => sql`(select d.database_name from dbs d where d.id = t.database_id)`,
       },
     },
     defaultOrder: { column: 'changed_on', direction: 'desc' },
@@ -56,12 +51,7 @@ export function queriesResource(): ResourceDefinition {
     ],
     related: {
       user: relatedUsers,
-      database: {
-        table: 'dbs',
-        valueColumn: 'id',
-        text: () => sql<string>`r.database_name`,
-        searchColumns: ['database_name'],
-      },
+      database: relatedDatabases,
     },
     distinct: ['status', 'schema'],
     visible: (qb, ctx) =>

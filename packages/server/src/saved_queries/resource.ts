@@ -1,5 +1,11 @@
 import { sql } from 'kysely';
-import { auditColumns, auditFields, relatedUsers } from '../api/common-columns.js';
+import {
+  auditColumns,
+  auditFields,
+  relatedUsers,
+  databaseColumns,
+  relatedDatabases,
+} from '../api/common-columns.js';
 import type { DynamicQuery, ResourceDefinition } from '../api/resource-types.js';
 import { loadUserSummaries } from '../api/user-summaries.js';
 import { toIso } from '../metadata/db.js';
@@ -19,12 +25,7 @@ export function savedQueriesResource(): ResourceDefinition {
       schema: { type: 'string', sortable: true },
       sql: { type: 'string' },
       last_run: { type: 'datetime', sortable: true },
-      database: { type: 'number', relation: { kind: 'one', fkColumn: 'db_id' } },
-      'database.database_name': {
-        type: 'string',
-        sortable: true,
-        expr: () => sql`(select d.database_name from dbs d where d.id = t.db_id)`,
-      },
+      ...databaseColumns('db_id'),
       ...auditColumns(),
     },
     defaultOrder: { column: 'changed_on_delta_humanized', direction: 'desc' },
@@ -48,12 +49,7 @@ export function savedQueriesResource(): ResourceDefinition {
     related: {
       created_by: relatedUsers,
       changed_by: relatedUsers,
-      database: {
-        table: 'dbs',
-        valueColumn: 'id',
-        text: () => sql<string>`r.database_name`,
-        searchColumns: ['database_name'],
-      },
+      database: relatedDatabases,
     },
     distinct: ['schema', 'label'],
     visible: (qb, ctx) =>
