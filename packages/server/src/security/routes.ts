@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../api/errors.js';
-import { zodFieldErrors } from '../api/query-params.js';
 import { attemptLogin } from './login-service.js';
 import type { KeyRing } from './keys.js';
 import { SESSION_COOKIE, type SessionService } from './sessions.js';
@@ -32,6 +32,20 @@ const loginForm = z.object({
   username: z.string().max(100).default(''),
   password: z.string().max(1024).default(''),
   next: z.string().max(2048).optional(),
+});
+
+const tags = ['security'];
+const tokensAnswer = z.object({ access_token: z.string(), refresh_token: z.string().optional() });
+const meAnswer = z.object({
+  result: z.object({
+    id: z.number(),
+    username: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    is_active: z.boolean(),
+    is_anonymous: z.boolean(),
+  }),
 });
 
 export const THROTTLED_MESSAGE =
@@ -65,14 +79,20 @@ export function registerAuthRoutes(app: FastifyInstance, s: AuthRouteServices): 
       maxAge: s.sessionLifetimeSeconds,
     });
 
-  app.post(
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/api/v1/security/login',
-    { config: { access: 'public', csrfExempt: true } },
+    {
+      config: { access: 'public', csrfExempt: true },
+      schema: {
+        tags,
+        summary: 'Log in with a user name and password; answers JWTs',
+        body: loginBody,
+        response: { 200: tokensAnswer },
+        security: [],
+      },
+    },
     async (req, reply) => {
-      const parsed = loginBody.safeParse(req.body ?? {});
-      if (!parsed.success)
-        throw new ApiError(400, 'Bad request', { message: zodFieldErrors(parsed.error) });
-      const { username, password, refresh } = parsed.data;
+      const { username, password, refresh } = req.body;
       const outcome = await attemptLogin(s.db, s.throttle, username, password, clientIp(req));
       if (!outcome.ok) {
         if (outcome.reason === 'throttled') {
@@ -81,7 +101,7 @@ export function registerAuthRoutes(app: FastifyInstance, s: AuthRouteServices): 
         }
         throw new ApiError(401, 'Not authorized');
       }
-      const answer: Record<string, string> = {
+      const answer: { access_token: string; refresh_token?: string } = {
         access_token: await s.tokens.issue(outcome.userId, 'access', true),
       };
       if (refresh) answer.refresh_token = await s.tokens.issue(outcome.userId, 'refresh', false);
@@ -91,7 +111,14 @@ export function registerAuthRoutes(app: FastifyInstance, s: AuthRouteServices): 
 
   app.post(
     '/api/v1/security/refresh',
-    { config: { access: 'public', csrfExempt: true, refreshTokenRoute: true } },
+    {
+      config: { access: 'public', csrfExempt: true, refreshTokenRoute: true },
+      schema: {
+        tags,
+        summary: 'A new access token for the refresh token in the Authorization header',
+        response: { 200: z.object({ access_token: z.string() }) },
+      },
+    },
     async (req) => {
       const header = req.headers.authorization ?? '';
       const token = header.replace(/^Bearer\s+/i, '').trim();
@@ -108,12 +135,20 @@ export function registerAuthRoutes(app: FastifyInstance, s: AuthRouteServices): 
     },
   );
 
-  app.get('/api/v1/security/csrf_token/', { config: { access: 'authenticated' } }, async (req) => {
-    const token = req.sessionId
-      ? s.sessions.csrfToken(req.sessionId)
-      : s.keys.sign('csrf-bearer', String(req.principal.id));
-    return { result: token };
-  });
+  const resultText = z.object({ result: z.string() });
+  app.get(
+    '/api/v1/security/csrf_token/',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags, summary: 'The CSRF token for X-CSRFToken', response: { 200: resultText } },
+    },
+    async (req) => {
+      const token = req.sessionId
+        ? s.sessions.csrfToken(req.sessionId)
+        : s.keys.sign('csrf-bearer', String(req.principal.id));
+      return { result: token };
+    },
+  );
 
   app.post('/login/', { config: { access: 'public', csrfExempt: true } }, async (req, reply) => {
     const form = loginForm.safeParse(req.body ?? {});
@@ -157,23 +192,37 @@ export function registerAuthRoutes(app: FastifyInstance, s: AuthRouteServices): 
   app.get('/logout/', { config: { access: 'public' } }, logout);
   app.post('/logout/', { config: { access: 'public', csrfExempt: true } }, logout);
 
-  app.get('/api/v1/me/', { config: { access: 'authenticated' } }, async (req) => {
-    const p = req.principal;
-    return {
-      result: {
-        id: p.id,
-        username: p.username,
-        first_name: p.first_name,
-        last_name: p.last_name,
-        email: p.email,
-        is_active: p.active,
-        is_anonymous: false,
-      },
-    };
-  });
+  app.get(
+    '/api/v1/me/',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['me'], summary: 'The current user', response: { 200: meAnswer } },
+    },
+    async (req) => {
+      const p = req.principal;
+      return {
+        result: {
+          id: p.id,
+          username: p.username,
+          first_name: p.first_name,
+          last_name: p.last_name,
+          email: p.email,
+          is_active: p.active,
+          is_anonymous: false,
+        },
+      };
+    },
+  );
 
-  app.get('/api/v1/me/roles/', { config: { access: 'authenticated' } }, async (req) => {
-    const permissions: Record<string, string[]> = {};
-    return { result: { roles: req.principal.roles, permissions } };
-  });
+  app.get(
+    '/api/v1/me/roles/',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['me'], summary: 'Roles and permissions of the current user' },
+    },
+    async (req) => {
+      const permissions: Record<string, string[]> = {};
+      return { result: { roles: req.principal.roles, permissions } };
+    },
+  );
 }
