@@ -308,7 +308,11 @@ describe.each(targets)('REST conventions on $name metadata', (target) => {
     expect(doc.body.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.body.paths)).toContain('/api/v1/dashboard/');
     expect(Object.keys(doc.body.paths)).toEqual(
-      expect.arrayContaining(['/api/v1/security/login', '/api/v1/me/', '/api/v1/security/users/{id}']),
+      expect.arrayContaining([
+        '/api/v1/security/login',
+        '/api/v1/me/',
+        '/api/v1/security/users/{id}',
+      ]),
     );
     const health = await fetch(`${server.baseUrl}/health`);
     expect(await health.text()).toBe('OK');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@strata/core';
-import { errorMessage, extractErrorMessage, isAbortError } from './errors';
+import { errorMessage, extractErrorMessage, isAbortError, serverFieldErrors } from './errors';
 
 describe('extractErrorMessage', () => {
   it('reads a string message', () => {
@@ -51,5 +51,25 @@ describe('isAbortError', () => {
     expect(isAbortError(new DOMException('aborted', 'AbortError'))).toBe(true);
     expect(isAbortError(new Error('x'))).toBe(false);
     expect(isAbortError(null)).toBe(false);
+  });
+});
+
+describe('serverFieldErrors', () => {
+  it('maps field messages onto form fields', () => {
+    expect(
+      serverFieldErrors(
+        { message: { username: ['Already exists.'], other: ['x'], email: 'Bad email' } },
+        ['username', 'email'],
+      ),
+    ).toEqual([
+      { name: 'username', errors: ['Already exists.'] },
+      { name: 'email', errors: ['Bad email'] },
+    ]);
+  });
+
+  it('gives null for other answers', () => {
+    expect(serverFieldErrors({ message: 'Forbidden' }, ['username'])).toBe(null);
+    expect(serverFieldErrors({ message: { other: ['x'] } }, ['username'])).toBe(null);
+    expect(serverFieldErrors(null, ['username'])).toBe(null);
   });
 });

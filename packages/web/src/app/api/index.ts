@@ -1,7 +1,13 @@
 import { createApiClient } from './client';
 import { loginUrl } from './csrf';
 
-export { ApiError, errorMessage, extractErrorMessage, isAbortError } from './errors';
+export {
+  ApiError,
+  errorMessage,
+  extractErrorMessage,
+  isAbortError,
+  serverFieldErrors,
+} from './errors';
 export type { ApiClient, RequestOptions } from './client';
 export * from './urls';
 

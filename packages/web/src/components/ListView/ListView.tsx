@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Button, Card, Empty, Flex, Space, Table, Tooltip, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Space, Table, Typography } from 'antd';
 import type { InputRef, TableColumnsType, TableProps } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE, MESSAGES, formatMessage } from '@strata/core';
@@ -22,6 +22,7 @@ import { usePageTitle } from '../../app/usePageTitle';
 import { DeleteConfirmModal } from '../DeleteConfirmModal';
 import { FavoriteStar } from './FavoriteStar';
 import { FilterBar } from './FilterBar';
+import { RowActionButton } from './RowActionButton';
 import { deletedMessage, favoriteMap, fetchListErrorMessage, namesOf } from './listActions';
 import {
   buildListQuery,
@@ -337,17 +338,13 @@ export function ListView<T extends ListRow>(props: ListViewProps<T>) {
           <Space size={4}>
             {rowActions?.(row, context)}
             {deletable && canWrite ? (
-              <Tooltip title="Delete">
-                <Button
-                  type="text"
-                  size="small"
-                  aria-label="Delete"
-                  icon={<DeleteOutlined />}
-                  onClick={() =>
-                    setPendingDelete({ ids: [row.id], names: [itemName(row)], bulk: false })
-                  }
-                />
-              </Tooltip>
+              <RowActionButton
+                title="Delete"
+                icon={<DeleteOutlined />}
+                onClick={() =>
+                  setPendingDelete({ ids: [row.id], names: [itemName(row)], bulk: false })
+                }
+              />
             ) : null}
           </Space>
         ),

@@ -1,4 +1,10 @@
 export { ListView } from './ListView';
+export { RowActionButton } from './RowActionButton';
+export type { RowActionButtonProps } from './RowActionButton';
+export { addButton } from './addButton';
+export { useItemModal } from './useItemModal';
+export type { ItemFormModalProps, ItemModal } from './useItemModal';
+export * from './commonFilters';
 export type { ListViewContext, ListViewProps } from './ListView';
 export type {
   FilterOption,

@@ -1,40 +1,23 @@
 import { Space } from 'antd';
 import { truncateLabel } from '@strata/core';
-import { ListView } from '../../components/ListView';
+import {
+  ListView,
+  distinctFilter,
+  favoriteFilter,
+  ownersFilter,
+  searchFilter,
+} from '../../components/ListView';
 import type { ListColumn, ListFilterDef } from '../../components/ListView';
-import { OwnerAvatars } from '../../components/OwnerAvatars';
-import { Label, MutedText, PersonText, TitleLink } from './cells';
-import { SORT_BY_CHANGED, YES_NO } from './common';
+import { Label, MutedText, TitleLink } from './cells';
+import { modifiedByColumn, modifiedColumn, ownersColumn } from './columns';
+import { SORT_BY_CHANGED } from './common';
 import type { ChartRow } from './types';
 
 const FILTERS: ListFilterDef[] = [
-  { kind: 'search', id: 'search', label: 'Name', col: 'slice_name', opr: 'ct' },
-  {
-    kind: 'async',
-    id: 'viz_type',
-    label: 'Type',
-    col: 'viz_type',
-    opr: 'eq',
-    source: 'distinct',
-    column: 'viz_type',
-  },
-  {
-    kind: 'async',
-    id: 'owners',
-    label: 'Owner',
-    col: 'owners',
-    opr: 'rel_m_m',
-    source: 'related',
-    column: 'owners',
-  },
-  {
-    kind: 'select',
-    id: 'favorite',
-    label: 'Favorite',
-    col: 'id',
-    opr: 'chart_is_favorite',
-    options: YES_NO,
-  },
+  searchFilter('slice_name'),
+  distinctFilter('viz_type', 'Type'),
+  ownersFilter(),
+  favoriteFilter('chart_is_favorite'),
 ];
 
 const COLUMNS: ListColumn<ChartRow>[] = [
@@ -84,26 +67,9 @@ const COLUMNS: ListColumn<ChartRow>[] = [
         <MutedText />
       ),
   },
-  {
-    key: 'owners',
-    title: 'Owners',
-    width: 150,
-    render: (row) => <OwnerAvatars owners={row.owners} />,
-  },
-  {
-    key: 'changed_on_delta_humanized',
-    title: 'Modified',
-    sortKey: 'changed_on_delta_humanized',
-    width: 160,
-    render: (row) => <MutedText>{row.changed_on_delta_humanized}</MutedText>,
-  },
-  {
-    key: 'changed_by',
-    title: 'Modified by',
-    sortKey: 'changed_by.first_name',
-    width: 170,
-    render: (row) => <PersonText person={row.changed_by} />,
-  },
+  ownersColumn<ChartRow>(),
+  modifiedColumn<ChartRow>(),
+  modifiedByColumn<ChartRow>(),
 ];
 
 const itemName = (row: ChartRow) => row.slice_name;

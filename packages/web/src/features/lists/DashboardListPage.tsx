@@ -1,12 +1,12 @@
-import { ListView } from '../../components/ListView';
+import { ListView, favoriteFilter, ownersFilter, searchFilter } from '../../components/ListView';
 import type { ListColumn, ListFilterDef } from '../../components/ListView';
-import { OwnerAvatars } from '../../components/OwnerAvatars';
-import { CertifiedMark, Label, MutedText, PersonText, TitleLink } from './cells';
-import { SORT_BY_CHANGED, YES_NO } from './common';
+import { CertifiedMark, Label, TitleLink } from './cells';
+import { modifiedByColumn, modifiedColumn, ownersColumn } from './columns';
+import { SORT_BY_CHANGED } from './common';
 import type { DashboardRow } from './types';
 
 const FILTERS: ListFilterDef[] = [
-  { kind: 'search', id: 'search', label: 'Name', col: 'dashboard_title', opr: 'title_or_slug' },
+  searchFilter('dashboard_title', { opr: 'title_or_slug' }),
   {
     kind: 'select',
     id: 'status',
@@ -18,23 +18,8 @@ const FILTERS: ListFilterDef[] = [
       { label: 'Draft', value: false },
     ],
   },
-  {
-    kind: 'async',
-    id: 'owners',
-    label: 'Owner',
-    col: 'owners',
-    opr: 'rel_m_m',
-    source: 'related',
-    column: 'owners',
-  },
-  {
-    kind: 'select',
-    id: 'favorite',
-    label: 'Favorite',
-    col: 'id',
-    opr: 'dashboard_is_favorite',
-    options: YES_NO,
-  },
+  ownersFilter(),
+  favoriteFilter('dashboard_is_favorite'),
 ];
 
 const COLUMNS: ListColumn<DashboardRow>[] = [
@@ -61,26 +46,9 @@ const COLUMNS: ListColumn<DashboardRow>[] = [
       );
     },
   },
-  {
-    key: 'owners',
-    title: 'Owners',
-    width: 150,
-    render: (row) => <OwnerAvatars owners={row.owners} />,
-  },
-  {
-    key: 'changed_on_delta_humanized',
-    title: 'Modified',
-    sortKey: 'changed_on_delta_humanized',
-    width: 160,
-    render: (row) => <MutedText>{row.changed_on_delta_humanized}</MutedText>,
-  },
-  {
-    key: 'changed_by',
-    title: 'Modified by',
-    sortKey: 'changed_by.first_name',
-    width: 170,
-    render: (row) => <PersonText person={row.changed_by} />,
-  },
+  ownersColumn<DashboardRow>(),
+  modifiedColumn<DashboardRow>(),
+  modifiedByColumn<DashboardRow>(),
 ];
 
 const itemName = (row: DashboardRow) => row.dashboard_title;

@@ -1,27 +1,14 @@
-import { ListView } from '../../components/ListView';
+import { ListView, searchFilter, yesNoFilter } from '../../components/ListView';
 import type { ListColumn, ListFilterDef } from '../../components/ListView';
-import { BooleanMark, MutedText, PersonText } from './cells';
-import { SORT_BY_CHANGED, YES_NO } from './common';
+import { BooleanMark, MutedText } from './cells';
+import { createdByColumn, modifiedColumn } from './columns';
+import { SORT_BY_CHANGED } from './common';
 import type { DatabaseRow } from './types';
 
 const FILTERS: ListFilterDef[] = [
-  { kind: 'search', id: 'search', label: 'Name', col: 'database_name', opr: 'ct' },
-  {
-    kind: 'select',
-    id: 'expose_in_sqllab',
-    label: 'Expose in SQL Lab',
-    col: 'expose_in_sqllab',
-    opr: 'eq',
-    options: YES_NO,
-  },
-  {
-    kind: 'select',
-    id: 'allow_run_async',
-    label: 'AQE',
-    col: 'allow_run_async',
-    opr: 'eq',
-    options: YES_NO,
-  },
+  searchFilter('database_name'),
+  yesNoFilter('expose_in_sqllab', 'Expose in SQL Lab'),
+  yesNoFilter('allow_run_async', 'AQE'),
 ];
 
 const flag = (key: keyof DatabaseRow & string, title: string): ListColumn<DatabaseRow> => ({
@@ -45,19 +32,8 @@ const COLUMNS: ListColumn<DatabaseRow>[] = [
   flag('allow_dml', 'DML'),
   flag('allow_file_upload', 'CSV upload'),
   flag('expose_in_sqllab', 'Expose in SQL Lab'),
-  {
-    key: 'created_by',
-    title: 'Created by',
-    sortKey: 'created_by.first_name',
-    render: (row) => <PersonText person={row.created_by} />,
-  },
-  {
-    key: 'changed_on_delta_humanized',
-    title: 'Last modified',
-    sortKey: 'changed_on_delta_humanized',
-    width: 160,
-    render: (row) => <MutedText>{row.changed_on_delta_humanized}</MutedText>,
-  },
+  createdByColumn<DatabaseRow>(),
+  modifiedColumn<DatabaseRow>('Last modified'),
 ];
 
 const itemName = (row: DatabaseRow) => row.database_name;

@@ -1,12 +1,24 @@
-import { ListView } from '../../components/ListView';
+import {
+  ListView,
+  databaseFilter,
+  ownersFilter,
+  schemaFilter,
+  searchFilter,
+} from '../../components/ListView';
 import type { ListColumn, ListFilterDef } from '../../components/ListView';
-import { OwnerAvatars } from '../../components/OwnerAvatars';
-import { Label, MutedText, PersonText, TitleLink } from './cells';
+import { Label, TitleLink } from './cells';
+import {
+  databaseColumn,
+  modifiedByColumn,
+  modifiedColumn,
+  ownersColumn,
+  schemaColumn,
+} from './columns';
 import { SORT_BY_CHANGED } from './common';
 import type { DatasetRow } from './types';
 
 const FILTERS: ListFilterDef[] = [
-  { kind: 'search', id: 'search', label: 'Name', col: 'table_name', opr: 'ct' },
+  searchFilter('table_name'),
   {
     kind: 'select',
     id: 'type',
@@ -18,33 +30,9 @@ const FILTERS: ListFilterDef[] = [
       { label: 'Virtual', value: false },
     ],
   },
-  {
-    kind: 'async',
-    id: 'database',
-    label: 'Database',
-    col: 'database',
-    opr: 'rel_o_m',
-    source: 'related',
-    column: 'database',
-  },
-  {
-    kind: 'async',
-    id: 'schema',
-    label: 'Schema',
-    col: 'schema',
-    opr: 'eq',
-    source: 'distinct',
-    column: 'schema',
-  },
-  {
-    kind: 'async',
-    id: 'owners',
-    label: 'Owner',
-    col: 'owners',
-    opr: 'rel_m_m',
-    source: 'related',
-    column: 'owners',
-  },
+  databaseFilter(),
+  schemaFilter(),
+  ownersFilter(),
 ];
 
 const COLUMNS: ListColumn<DatasetRow>[] = [
@@ -64,38 +52,11 @@ const COLUMNS: ListColumn<DatasetRow>[] = [
       </Label>
     ),
   },
-  {
-    key: 'database',
-    title: 'Database',
-    sortKey: 'database.database_name',
-    render: (row) => <MutedText>{row.database?.database_name}</MutedText>,
-  },
-  {
-    key: 'schema',
-    title: 'Schema',
-    sortKey: 'schema',
-    render: (row) => <MutedText>{row.schema}</MutedText>,
-  },
-  {
-    key: 'owners',
-    title: 'Owners',
-    width: 150,
-    render: (row) => <OwnerAvatars owners={row.owners} />,
-  },
-  {
-    key: 'changed_on_delta_humanized',
-    title: 'Modified',
-    sortKey: 'changed_on_delta_humanized',
-    width: 160,
-    render: (row) => <MutedText>{row.changed_on_delta_humanized}</MutedText>,
-  },
-  {
-    key: 'changed_by',
-    title: 'Modified by',
-    sortKey: 'changed_by.first_name',
-    width: 170,
-    render: (row) => <PersonText person={row.changed_by} />,
-  },
+  databaseColumn<DatasetRow>(),
+  schemaColumn<DatasetRow>(),
+  ownersColumn<DatasetRow>(),
+  modifiedColumn<DatasetRow>(),
+  modifiedByColumn<DatasetRow>(),
 ];
 
 const itemName = (row: DatasetRow) => row.table_name;

@@ -1,7 +1,8 @@
 import { Tooltip } from 'antd';
-import { ListView } from '../../components/ListView';
+import { ListView, databaseFilter, relatedFilter, searchFilter } from '../../components/ListView';
 import type { ListColumn, ListFilterDef, SortState } from '../../components/ListView';
-import { Label, MutedText, PersonText, SqlPreview } from './cells';
+import { Label, MutedText, PersonText } from './cells';
+import { databaseColumn, schemaColumn, sqlColumn, textColumn } from './columns';
 import { QUERY_STATUSES, formatQueryTime, queryDuration, queryStatus } from './queryHistory';
 import type { QueryRow } from './types';
 
@@ -14,25 +15,9 @@ const FILTERS: ListFilterDef[] = [
     opr: 'eq',
     options: QUERY_STATUSES.map((s) => ({ label: s.label, value: s.value })),
   },
-  {
-    kind: 'async',
-    id: 'database',
-    label: 'Database',
-    col: 'database',
-    opr: 'rel_o_m',
-    source: 'related',
-    column: 'database',
-  },
-  {
-    kind: 'async',
-    id: 'user',
-    label: 'User',
-    col: 'user',
-    opr: 'rel_o_m',
-    source: 'related',
-    column: 'user',
-  },
-  { kind: 'search', id: 'search', label: 'Search by query text', col: 'sql', opr: 'ct' },
+  databaseFilter(),
+  relatedFilter('user', 'User', 'rel_o_m'),
+  searchFilter('sql', { label: 'Search by query text' }),
 ];
 
 const SORT: SortState = { column: 'changed_on', direction: 'desc' };
@@ -62,24 +47,9 @@ const COLUMNS: ListColumn<QueryRow>[] = [
       );
     },
   },
-  {
-    key: 'tab_name',
-    title: 'Tab name',
-    sortKey: 'tab_name',
-    render: (row) => <MutedText>{row.tab_name}</MutedText>,
-  },
-  {
-    key: 'database',
-    title: 'Database',
-    sortKey: 'database.database_name',
-    render: (row) => <MutedText>{row.database?.database_name}</MutedText>,
-  },
-  {
-    key: 'schema',
-    title: 'Schema',
-    sortKey: 'schema',
-    render: (row) => <MutedText>{row.schema}</MutedText>,
-  },
+  textColumn<QueryRow>('tab_name', 'Tab name'),
+  databaseColumn<QueryRow>(),
+  schemaColumn<QueryRow>(),
   {
     key: 'user',
     title: 'User',
@@ -93,7 +63,7 @@ const COLUMNS: ListColumn<QueryRow>[] = [
     width: 90,
     render: (row) => <MutedText>{row.rows ?? undefined}</MutedText>,
   },
-  { key: 'sql', title: 'SQL', render: (row) => <SqlPreview sql={row.sql} /> },
+  sqlColumn<QueryRow>(),
 ];
 
 const itemName = (row: QueryRow) => String(row.tab_name ?? row.id);

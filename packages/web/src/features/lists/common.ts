@@ -1,10 +1,5 @@
 import { DEFAULT_ORDER_COLUMN } from '@strata/core';
-import type { FilterOption, SortState } from '../../components/ListView';
+import type { SortState } from '../../components/ListView';
 
 /** Newest change first. */
 export const SORT_BY_CHANGED: SortState = { column: DEFAULT_ORDER_COLUMN, direction: 'desc' };
-
-export const YES_NO: FilterOption[] = [
-  { label: 'Yes', value: true },
-  { label: 'No', value: false },
-];

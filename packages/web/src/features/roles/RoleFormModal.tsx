@@ -1,62 +1,36 @@
-import { useState } from 'react';
-import { Form, Input, Modal } from 'antd';
-import { ApiError, api, errorMessage, itemUrl, resourceBase } from '../../app/api';
-import { useToasts } from '../../app/toasts';
-import { serverFieldErrors } from '../users/userForm';
+import { Form, Input } from 'antd';
+import { FormModal, useResourceForm } from '../../components/FormModal';
+import type { ItemFormModalProps } from '../../components/ListView';
 import { ROLES_RESOURCE } from './rolesApi';
 import type { RoleRow } from './rolesApi';
 
-export interface RoleFormModalProps {
-  open: boolean;
-  /** The role to rename, or null to add one. */
-  role: RoleRow | null;
-  onClose: () => void;
-  onSaved: () => void;
+interface RoleFormValues {
+  name: string;
 }
 
 /** Add or rename a role. Mount a fresh one (new `key`) each time it opens. */
-export function RoleFormModal({ open, role, onClose, onSaved }: RoleFormModalProps) {
-  const [form] = Form.useForm<{ name: string }>();
-  const { addSuccessToast, addDangerToast } = useToasts();
-  const [saving, setSaving] = useState(false);
+export function RoleFormModal({ open, item: role, onClose, onSaved }: ItemFormModalProps<RoleRow>) {
+  const { form, saving, save } = useResourceForm<RoleFormValues>({
+    resource: ROLES_RESOURCE,
+    fields: ['name'],
+    onSaved,
+  });
 
-  const submit = async ({ name }: { name: string }) => {
-    setSaving(true);
+  const submit = ({ name }: RoleFormValues) => {
     const payload = { name: name.trim() };
-    try {
-      if (role) await api.put(itemUrl(ROLES_RESOURCE, role.id), payload);
-      else await api.post(`${resourceBase(ROLES_RESOURCE)}/`, payload);
-      addSuccessToast(role ? `Saved: ${payload.name}` : `Added: ${payload.name}`);
-      onSaved();
-    } catch (e) {
-      const fieldErrors =
-        e instanceof ApiError ? serverFieldErrors(e.body, ['name'] as const) : null;
-      if (fieldErrors) form.setFields(fieldErrors);
-      else addDangerToast(errorMessage(e));
-    } finally {
-      setSaving(false);
-    }
+    return save(role, payload, payload.name);
   };
 
   return (
-    <Modal
+    <FormModal<RoleFormValues>
       open={open}
       title={role ? `Rename role ${role.name}` : 'Add role'}
-      okText="Save"
-      okButtonProps={{ htmlType: 'submit', loading: saving }}
+      name="role-form"
+      form={form}
+      initialValues={{ name: role?.name ?? '' }}
+      saving={saving}
       onCancel={onClose}
-      destroyOnHidden
-      modalRender={(dom) => (
-        <Form<{ name: string }>
-          form={form}
-          layout="vertical"
-          name="role-form"
-          initialValues={{ name: role?.name ?? '' }}
-          onFinish={(values) => void submit(values)}
-        >
-          {dom}
-        </Form>
-      )}
+      onFinish={(values) => void submit(values)}
     >
       <Form.Item
         name="name"
@@ -65,6 +39,6 @@ export function RoleFormModal({ open, role, onClose, onSaved }: RoleFormModalPro
       >
         <Input autoComplete="off" autoFocus />
       </Form.Item>
-    </Modal>
+    </FormModal>
   );
 }

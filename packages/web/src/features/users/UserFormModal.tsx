@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Form, Input, Modal, Select, Switch } from 'antd';
-import { ApiError, api, errorMessage, isAbortError, itemUrl, resourceBase } from '../../app/api';
+import { Form, Input, Select, Switch } from 'antd';
+import { errorMessage, isAbortError } from '../../app/api';
 import { useToasts } from '../../app/toasts';
+import { FormModal, useResourceForm } from '../../components/FormModal';
+import type { ItemFormModalProps } from '../../components/ListView';
 import { USERS_RESOURCE, fetchAllRoles } from '../roles/rolesApi';
 import type { RoleRow } from '../roles/rolesApi';
-import { serverFieldErrors, userFormValues, userPayload } from './userForm';
+import { userFormValues, userPayload } from './userForm';
 import type { UserFormValues, UserRow } from './userForm';
 
 const FIELDS: ReadonlyArray<keyof UserFormValues> = [
@@ -17,19 +19,14 @@ const FIELDS: ReadonlyArray<keyof UserFormValues> = [
   'roles',
 ];
 
-export interface UserFormModalProps {
-  open: boolean;
-  /** The user to edit, or null to add one. */
-  user: UserRow | null;
-  onClose: () => void;
-  onSaved: () => void;
-}
-
 /** Add or edit a user. Mount a fresh one (new `key`) each time it opens. */
-export function UserFormModal({ open, user, onClose, onSaved }: UserFormModalProps) {
-  const [form] = Form.useForm<UserFormValues>();
-  const { addSuccessToast, addDangerToast } = useToasts();
-  const [saving, setSaving] = useState(false);
+export function UserFormModal({ open, item: user, onClose, onSaved }: ItemFormModalProps<UserRow>) {
+  const { form, saving, save } = useResourceForm<UserFormValues>({
+    resource: USERS_RESOURCE,
+    fields: FIELDS,
+    onSaved,
+  });
+  const { addDangerToast } = useToasts();
   const [roles, setRoles] = useState<RoleRow[]>([]);
   const [rolesLoading, setRolesLoading] = useState(false);
   const mode = user ? 'edit' : 'create';
@@ -49,42 +46,21 @@ export function UserFormModal({ open, user, onClose, onSaved }: UserFormModalPro
     return () => controller.abort();
   }, [open, addDangerToast]);
 
-  const submit = async (values: UserFormValues) => {
-    setSaving(true);
-    try {
-      const payload = userPayload(values, mode);
-      if (user) await api.put(itemUrl(USERS_RESOURCE, user.id), payload);
-      else await api.post(`${resourceBase(USERS_RESOURCE)}/`, payload);
-      addSuccessToast(user ? `Saved: ${payload.username}` : `Added: ${payload.username}`);
-      onSaved();
-    } catch (e) {
-      const fieldErrors = e instanceof ApiError ? serverFieldErrors(e.body, FIELDS) : null;
-      if (fieldErrors) form.setFields(fieldErrors);
-      else addDangerToast(errorMessage(e));
-    } finally {
-      setSaving(false);
-    }
+  const submit = (values: UserFormValues) => {
+    const payload = userPayload(values, mode);
+    return save(user, payload, payload.username);
   };
 
   return (
-    <Modal
+    <FormModal<UserFormValues>
       open={open}
       title={user ? `Edit user ${user.username}` : 'Add user'}
-      okText="Save"
-      okButtonProps={{ htmlType: 'submit', loading: saving }}
+      name="user-form"
+      form={form}
+      initialValues={userFormValues(user)}
+      saving={saving}
       onCancel={onClose}
-      destroyOnHidden
-      modalRender={(dom) => (
-        <Form<UserFormValues>
-          form={form}
-          layout="vertical"
-          name="user-form"
-          initialValues={userFormValues(user)}
-          onFinish={(values) => void submit(values)}
-        >
-          {dom}
-        </Form>
-      )}
+      onFinish={(values) => void submit(values)}
     >
       <Form.Item
         name="username"
@@ -141,6 +117,6 @@ export function UserFormModal({ open, user, onClose, onSaved }: UserFormModalPro
       <Form.Item name="active" label="Active" valuePropName="checked">
         <Switch />
       </Form.Item>
-    </Modal>
+    </FormModal>
   );
 }

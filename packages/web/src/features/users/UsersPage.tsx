@@ -1,38 +1,35 @@
-import { useCallback, useState } from 'react';
-import { App, Button, Space, Tooltip } from 'antd';
-import { EditOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
+import { useCallback } from 'react';
+import { App, Space } from 'antd';
+import { EditOutlined, StopOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { isAdminUser } from '@strata/core';
 import { api, errorMessage, itemUrl } from '../../app/api';
-import { useCurrentUser } from '../../app/BootstrapContext';
 import { useToasts } from '../../app/toasts';
-import { usePageTitle } from '../../app/usePageTitle';
-import { ListView } from '../../components/ListView';
+import { AdminOnly } from '../../components/AdminOnly';
+import {
+  ListView,
+  RowActionButton,
+  addButton,
+  relatedFilter,
+  searchFilter,
+  useItemModal,
+  yesNoFilter,
+} from '../../components/ListView';
 import type {
   ListColumn,
   ListFilterDef,
   ListViewContext,
   SortState,
 } from '../../components/ListView';
-import { Forbidden } from '../../components/StatusResult';
 import { Label, MutedText } from '../lists/cells';
-import { YES_NO } from '../lists/common';
+import { textColumn } from '../lists/columns';
 import { USERS_RESOURCE } from '../roles/rolesApi';
 import { UserFormModal } from './UserFormModal';
 import type { UserRow } from './userForm';
 
 const FILTERS: ListFilterDef[] = [
-  { kind: 'search', id: 'search', label: 'Username', col: 'username', opr: 'ct' },
-  { kind: 'select', id: 'active', label: 'Active', col: 'active', opr: 'eq', options: YES_NO },
-  {
-    kind: 'async',
-    id: 'roles',
-    label: 'Role',
-    col: 'roles',
-    opr: 'rel_m_m',
-    source: 'related',
-    column: 'roles',
-  },
+  searchFilter('username', { label: 'Username' }),
+  yesNoFilter('active', 'Active'),
+  relatedFilter('roles', 'Role', 'rel_m_m'),
 ];
 
 const SORT: SortState = { column: 'username', direction: 'asc' };
@@ -44,24 +41,9 @@ const COLUMNS: ListColumn<UserRow>[] = [
     sortKey: 'username',
     render: (u) => <strong>{u.username}</strong>,
   },
-  {
-    key: 'first_name',
-    title: 'First name',
-    sortKey: 'first_name',
-    render: (u) => <MutedText>{u.first_name}</MutedText>,
-  },
-  {
-    key: 'last_name',
-    title: 'Last name',
-    sortKey: 'last_name',
-    render: (u) => <MutedText>{u.last_name}</MutedText>,
-  },
-  {
-    key: 'email',
-    title: 'Email',
-    sortKey: 'email',
-    render: (u) => <MutedText>{u.email}</MutedText>,
-  },
+  textColumn<UserRow>('first_name', 'First name'),
+  textColumn<UserRow>('last_name', 'Last name'),
+  textColumn<UserRow>('email', 'Email'),
   {
     key: 'roles',
     title: 'Roles',
@@ -107,18 +89,11 @@ const COLUMNS: ListColumn<UserRow>[] = [
 
 const itemName = (u: UserRow) => u.username;
 
-interface ModalState {
-  open: boolean;
-  user: UserRow | null;
-  key: number;
-}
-
 function UsersList() {
   const { modal } = App.useApp();
   const { addSuccessToast, addDangerToast } = useToasts();
-  const [reloadToken, setReloadToken] = useState(0);
-  const [form, setForm] = useState<ModalState>({ open: false, user: null, key: 0 });
-  const openForm = (user: UserRow | null) => setForm((f) => ({ open: true, user, key: f.key + 1 }));
+  const formModal = useItemModal<UserRow>();
+  const openForm = formModal.show;
 
   const deactivate = useCallback(
     (user: UserRow, context: ListViewContext) => {
@@ -145,29 +120,17 @@ function UsersList() {
     (user: UserRow, context: ListViewContext) =>
       context.canWrite ? (
         <>
-          <Tooltip title="Edit">
-            <Button
-              type="text"
-              size="small"
-              aria-label="Edit"
-              icon={<EditOutlined />}
-              onClick={() => openForm(user)}
-            />
-          </Tooltip>
+          <RowActionButton title="Edit" icon={<EditOutlined />} onClick={() => openForm(user)} />
           {user.active !== false ? (
-            <Tooltip title="Deactivate">
-              <Button
-                type="text"
-                size="small"
-                aria-label="Deactivate"
-                icon={<StopOutlined />}
-                onClick={() => deactivate(user, context)}
-              />
-            </Tooltip>
+            <RowActionButton
+              title="Deactivate"
+              icon={<StopOutlined />}
+              onClick={() => deactivate(user, context)}
+            />
           ) : null}
         </>
       ) : null,
-    [deactivate],
+    [deactivate, openForm],
   );
 
   return (
@@ -180,34 +143,21 @@ function UsersList() {
         filters={FILTERS}
         defaultSort={SORT}
         itemName={itemName}
-        reloadToken={reloadToken}
+        reloadToken={formModal.reloadToken}
         rowActions={rowActions}
-        headerActions={({ canWrite }) =>
-          canWrite ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)}>
-              User
-            </Button>
-          ) : null
-        }
+        headerActions={addButton('User', () => openForm(null))}
         emptyText="No users"
       />
-      <UserFormModal
-        key={form.key}
-        open={form.open}
-        user={form.user}
-        onClose={() => setForm((f) => ({ ...f, open: false }))}
-        onSaved={() => {
-          setForm((f) => ({ ...f, open: false }));
-          setReloadToken((n) => n + 1);
-        }}
-      />
+      <UserFormModal key={formModal.key} {...formModal.modalProps} />
     </>
   );
 }
 
 /** Users: admins only. */
 export default function UsersPage() {
-  const user = useCurrentUser();
-  usePageTitle('Users');
-  return isAdminUser(user) ? <UsersList /> : <Forbidden />;
+  return (
+    <AdminOnly title="Users">
+      <UsersList />
+    </AdminOnly>
+  );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { serverFieldErrors, userFormValues, userPayload } from './userForm';
+import { userFormValues, userPayload } from './userForm';
 
 const values = {
   username: ' ada ',
@@ -50,25 +50,5 @@ describe('userFormValues', () => {
       roles: [3],
     });
     expect(userFormValues(null).active).toBe(true);
-  });
-});
-
-describe('serverFieldErrors', () => {
-  it('maps field messages onto form fields', () => {
-    expect(
-      serverFieldErrors(
-        { message: { username: ['Already exists.'], other: ['x'], email: 'Bad email' } },
-        ['username', 'email'],
-      ),
-    ).toEqual([
-      { name: 'username', errors: ['Already exists.'] },
-      { name: 'email', errors: ['Bad email'] },
-    ]);
-  });
-
-  it('gives null for other answers', () => {
-    expect(serverFieldErrors({ message: 'Forbidden' }, ['username'])).toBe(null);
-    expect(serverFieldErrors({ message: { other: ['x'] } }, ['username'])).toBe(null);
-    expect(serverFieldErrors(null, ['username'])).toBe(null);
   });
 });

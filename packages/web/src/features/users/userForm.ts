@@ -61,26 +61,3 @@ export function userPayload(values: UserFormValues, mode: 'create' | 'edit'): Us
   if (mode === 'create' || password !== '') payload.password = password;
   return payload;
 }
-
-/**
- * Field errors of a validation answer (`{message: {field: ['…']}}`) for the form's fields;
- * null when the answer is not about fields of this form.
- */
-export function serverFieldErrors<F extends string>(
-  body: unknown,
-  fields: readonly F[],
-): Array<{ name: F; errors: string[] }> | null {
-  if (typeof body !== 'object' || body === null || !('message' in body)) return null;
-  const message = (body as { message: unknown }).message;
-  if (typeof message !== 'object' || message === null || Array.isArray(message)) return null;
-  const out: Array<{ name: F; errors: string[] }> = [];
-  for (const [key, value] of Object.entries(message)) {
-    const name = fields.find((f) => f === key);
-    if (name === undefined) continue;
-    const errors = (Array.isArray(value) ? value : [value]).filter(
-      (v): v is string => typeof v === 'string',
-    );
-    if (errors.length > 0) out.push({ name, errors });
-  }
-  return out.length > 0 ? out : null;
-}
