@@ -4,3 +4,4 @@ export * from './rison.js';
 export * from './list.js';
 export * from './security.js';
 export * from './text.js';
+export * from './time-grains.js';

@@ -1,0 +1,189 @@
+import type { GenericDataType, TimeGrain } from '@strata/core';
+
+/**
+ * The contract every database backend implements. An `EngineSpec` knows a dialect (quoting,
+ * literals, time grains, URIs); `connect` gives a `DatabaseClient` over a pool or an embedded
+ * handle, which introspects and executes. Everything here is engine-neutral: no route or
+ * service knows which backend it talks to.
+ */
+
+/** A column of a table or of a result. */
+export interface ColumnInfo {
+  name: string;
+  /** The database's own type name, e.g. `VARCHAR(255)`, `BIGINT`, `TIMESTAMP WITH TIME ZONE`. */
+  type: string;
+  generic: GenericDataType;
+  nullable: boolean;
+  default?: string | null;
+  comment?: string | null;
+}
+
+export interface TableRef {
+  schema: string | null;
+  name: string;
+  type: 'table' | 'view';
+}
+
+export interface ForeignKeyInfo {
+  name: string | null;
+  constrained_columns: string[];
+  referred_schema: string | null;
+  referred_table: string;
+  referred_columns: string[];
+}
+
+export interface IndexInfo {
+  name: string;
+  column_names: string[];
+  unique: boolean;
+}
+
+export interface TableMetadata {
+  name: string;
+  schema: string | null;
+  type: 'table' | 'view';
+  columns: ColumnInfo[];
+  primaryKey: { name: string | null; constrained_columns: string[] };
+  foreignKeys: ForeignKeyInfo[];
+  indexes: IndexInfo[];
+  comment: string | null;
+}
+
+/** Partition columns (for `table_extra`); most engines have none. */
+export interface PartitionInfo {
+  cols: string[];
+  latest: Record<string, unknown> | null;
+  partitionQuery: string | null;
+}
+
+export interface ExecuteOptions {
+  /** Default schema for unqualified names (search_path / USE / none). */
+  schema?: string | null;
+  /** Stop after this many rows (the statement itself is not rewritten here). */
+  maxRows?: number;
+  /** Rows per batch handed to `onBatch`. */
+  batchSize?: number;
+  onBatch?: (rows: unknown[][]) => void | Promise<void>;
+  /** Aborting cancels the statement on the database. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Values are JSON-safe: numbers (or decimal strings when they do not fit a double exactly),
+ * strings, booleans, null; dates and timestamps as ISO-8601 strings; BIGINTs beyond 2^53 as
+ * strings; binary as base64 strings.
+ */
+export interface ExecuteResult {
+  columns: ColumnInfo[];
+  /** All rows when `onBatch` is not given; empty otherwise. */
+  rows: unknown[][];
+  rowCount: number;
+  /** True when `maxRows` cut the result. */
+  truncated: boolean;
+  /** Rows changed, for statements that change rows. */
+  affectedRows: number | null;
+}
+
+export interface TablesPage {
+  tables: TableRef[];
+  count: number;
+}
+
+export interface DatabaseClient {
+  /** Throws an EngineError when the database cannot be reached or refuses the credentials. */
+  testConnection(): Promise<void>;
+  getSchemas(): Promise<string[]>;
+  /** Tables and views of a schema, sorted by name; `search` is a case-insensitive contains. */
+  getTables(
+    schema: string | null,
+    options?: { search?: string; page?: number; pageSize?: number },
+  ): Promise<TablesPage>;
+  /** Throws EngineError('table_not_found') when there is no such table. */
+  getTableMetadata(schema: string | null, table: string): Promise<TableMetadata>;
+  getPartitions(schema: string | null, table: string): Promise<PartitionInfo>;
+  /** Runs one statement. */
+  execute(sql: string, options?: ExecuteOptions): Promise<ExecuteResult>;
+  /** EXPLAIN-based cost estimate of one statement, as rows of label -> value. */
+  estimateCost(sql: string, schema?: string | null): Promise<Array<Record<string, unknown>>>;
+  functionNames(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+export type EngineErrorKind =
+  | 'connection_refused'
+  | 'host_unreachable'
+  | 'auth_failed'
+  | 'database_not_found'
+  | 'schema_not_found'
+  | 'table_not_found'
+  | 'syntax_error'
+  | 'query_error'
+  | 'cancelled'
+  | 'timeout'
+  | 'invalid_uri'
+  | 'driver_not_found';
+
+/** An error from a database, with a kind the API maps to a status and a readable message. */
+export class EngineError extends Error {
+  constructor(
+    readonly kind: EngineErrorKind,
+    message: string,
+    readonly extra: { line?: number; column?: number; position?: number } = {},
+  ) {
+    super(message);
+  }
+}
+
+/** What `GET /api/v1/database/available/` lists for an engine. */
+export interface EngineDescription {
+  engine: string;
+  name: string;
+  default_driver: string;
+  sqlalchemy_uri_placeholder: string;
+  available_drivers: string[];
+  /** JSON schema of the parameters form, or null when only a URI is taken. */
+  parameters: Record<string, unknown> | null;
+  engine_information: { supports_file_upload: boolean; disable_ssh_tunneling: boolean };
+}
+
+/** Parameters of the parameters form (`validate_parameters`, building a URI). */
+export interface ConnectionParameters {
+  host?: string;
+  port?: number;
+  username?: string;
+  password?: string;
+  database?: string;
+  /** For file databases (DuckDB, SQLite): the path of the file. */
+  path?: string;
+  query?: Record<string, string>;
+}
+
+export interface ConnectOptions {
+  /** The stored password, decrypted, for URIs whose password is masked. */
+  password?: string | null;
+  /** Directory that relative file paths resolve against (the data dir). */
+  dataDir: string;
+  /** Connection timeout in milliseconds. */
+  connectTimeoutMs?: number;
+  /** Open file databases read-only. */
+  readOnly?: boolean;
+}
+
+export interface EngineSpec {
+  /** Backend name as Superset names it: duckdb, sqlite, postgresql, mysql. */
+  engine: string;
+  /** URI schemes (before any +driver) this spec takes. */
+  schemes: string[];
+  describe(): EngineDescription;
+  /** Builds a URI from form parameters (password included). */
+  buildUri(params: ConnectionParameters): string;
+  /** Names the missing or wrong parameters (field -> message); empty when they are fine. */
+  validateParameters(params: ConnectionParameters): Record<string, string>;
+  quoteIdentifier(name: string): string;
+  /** An SQL literal for a JS value (strings escaped, dates as timestamps, null). */
+  literal(value: string | number | boolean | null | Date): string;
+  /** `column` truncated to a grain, or null when the engine has no expression for it. */
+  timeGrainExpression(grain: TimeGrain, column: string): string | null;
+  /** Connects (lazily for pools); errors surface as EngineError. */
+  connect(uri: string, options: ConnectOptions): Promise<DatabaseClient>;
+}
