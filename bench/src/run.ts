@@ -38,6 +38,7 @@ async function main(): Promise<void> {
       STRATA_ADMIN_PASSWORD: 'bench-password',
       STRATA_LOG_LEVEL: 'error',
       STRATA_WEB_DIST: '',
+      STRATA_LOAD_EXAMPLES: 'false',
     }),
     { logger: false },
   );

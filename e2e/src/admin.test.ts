@@ -30,7 +30,7 @@ describe('users and roles admin in Chromium', () => {
   let errors: string[];
 
   before(async () => {
-    server = await startServer();
+    server = await startServer({ STRATA_LOAD_EXAMPLES: 'false' });
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1366, height: 860 } });
     errors = collectPageErrors(page);

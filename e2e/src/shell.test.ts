@@ -90,6 +90,13 @@ describe('web shell in Chromium', () => {
     });
   }
 
+  it('shows the example datasets loaded on first start', async () => {
+    await page.goto(`${server.baseUrl}/tablemodelview/list/`);
+    await page.getByRole('link', { name: 'birth_names', exact: true }).waitFor();
+    await page.getByRole('cell', { name: 'examples', exact: true }).first().waitFor();
+    await snap(page, '12-datasets-examples');
+  });
+
   it('shows the users created on first start in the Users list', async () => {
     await page.goto(`${server.baseUrl}/users/list/`);
     await page.getByRole('cell', { name: 'admin', exact: true }).waitFor();

@@ -14,15 +14,20 @@ import { Redis } from 'ioredis';
 import { installErrorHandler } from './api/error-handler.js';
 import { registerResource } from './api/resource.js';
 import { SecretBox } from './crypto/secret-box.js';
+import { DatabaseConnections } from './databases/connections.js';
+import { registerDatabaseRoutes } from './databases/routes.js';
+import { registerDatasetRoutes } from './datasets/routes.js';
+import { defaultEngineRegistry } from './engines/index.js';
+import type { EngineRegistry } from './engines/registry.js';
 import { chartsResource } from './charts/resource.js';
 import type { Config } from './config/config.js';
-import { resolveSecretKey } from './config/secret-key.js';
+import { resolveSecretKey, SECRET_KEY_FILE } from './config/secret-key.js';
 import { dashboardsResource } from './dashboards/resource.js';
 import { databasesResource } from './databases/resource.js';
 import { datasetsResource } from './datasets/resource.js';
 import { registerHealthRoutes } from './health/routes.js';
 import { registerLogRoutes } from './log/routes.js';
-import { openMetadataStore, type MetadataStore } from './metadata/db.js';
+import { openMetadataStore, sqlitePathFromUrl, type MetadataStore } from './metadata/db.js';
 import { migrateToLatest } from './metadata/migrations/index.js';
 import { queriesResource } from './queries/resource.js';
 import { savedQueriesResource } from './saved_queries/resource.js';
@@ -46,6 +51,7 @@ import { SessionService } from './security/sessions.js';
 import { LoginThrottle, MemoryFailureCounter, RedisFailureCounter } from './security/throttle.js';
 import { TokenService } from './security/tokens.js';
 import { registerWebRoutes } from './web/routes.js';
+import { installExamples, type InstallReport } from './examples/install.js';
 import { installSecurityHeaders } from './web/security-headers.js';
 
 export interface StrataApp {
@@ -53,6 +59,7 @@ export interface StrataApp {
   store: MetadataStore;
   config: Config;
   admin: AdminBootstrapResult;
+  examples: InstallReport | null;
   close(): Promise<void>;
 }
 
@@ -63,19 +70,28 @@ export function defaultWebDist(): string | null {
   return fs.existsSync(path.join(candidate, 'index.html')) ? candidate : null;
 }
 
+export interface BuildOptions {
+  logger?: boolean;
+  /** Engines to use instead of the shipped ones (tests). */
+  engines?: EngineRegistry;
+  /** Progress messages of start-up work (loading the examples). */
+  onProgress?: (message: string) => void;
+}
+
 /** Builds the app: metadata store migrated and seeded, every route registered. */
-export async function buildApp(
-  config: Config,
-  options: { logger?: boolean } = {},
-): Promise<StrataApp> {
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<StrataApp> {
   const secret = resolveSecretKey(config.secretKey, config.dataDir);
   const keys = new KeyRing(secret);
   const store = openMetadataStore(config.metadataUrl, config.metadataDialect);
   let redis: Redis | null = null;
+  let connections: DatabaseConnections | null = null;
   try {
     await migrateToLatest(store.db as never, config.metadataDialect);
     await syncPermissionCatalogue(store.db);
     const admin = await ensureAdminUser(store.db, config.adminUsername, config.adminPassword);
+    const examples = config.loadExamples
+      ? await installExamples(store.db, config.dataDir, options.onProgress)
+      : null;
 
     redis = config.redisUrl
       ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
@@ -84,6 +100,12 @@ export async function buildApp(
       redis ? new RedisFailureCounter(redis) : new MemoryFailureCounter(),
     );
     const sessions = new SessionService(store.db, keys, config.sessionLifetimeSeconds);
+    const box = new SecretBox(keys);
+    const engines = options.engines ?? defaultEngineRegistry();
+    connections = new DatabaseConnections(store.db, engines, box, config.dataDir, [
+      path.join(config.dataDir, SECRET_KEY_FILE),
+      ...(config.metadataDialect === 'sqlite' ? [sqlitePathFromUrl(config.metadataUrl)] : []),
+    ]);
     const tokens = new TokenService(keys);
 
     const app = Fastify({
@@ -142,14 +164,16 @@ export async function buildApp(
       permissionViewsResource(),
       dashboardsResource(),
       chartsResource(),
-      datasetsResource(),
-      databasesResource(new SecretBox(keys)),
+      datasetsResource(connections),
+      databasesResource(box, engines, connections),
       savedQueriesResource(),
       queriesResource(),
     ]) {
       registerResource(app, def, services);
     }
     registerRolePermissionRoutes(app, store.db);
+    registerDatabaseRoutes(app, store.db, connections);
+    registerDatasetRoutes(app, services, connections);
     registerLogRoutes(app, store.db);
     registerWebRoutes(app, {
       distDir: config.webDistDir ?? defaultWebDist(),
@@ -164,14 +188,17 @@ export async function buildApp(
       store,
       config,
       admin,
+      examples,
       async close() {
         clearInterval(purge);
         await app.close();
+        await connections?.closeAll();
         await store.close();
         if (redis) redis.disconnect();
       },
     };
   } catch (e) {
+    await connections?.closeAll();
     if (redis) redis.disconnect();
     await store.close();
     throw e;

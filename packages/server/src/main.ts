@@ -1,3 +1,4 @@
+import './threadpool.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/config.js';
 
@@ -12,7 +13,7 @@ async function main(): Promise<void> {
     }
     throw e;
   }
-  const strata = await buildApp(config);
+  const strata = await buildApp(config, { onProgress: (message) => console.log(message) });
   if (strata.admin.created) {
     const lines = [`Created the admin user "${strata.admin.username}".`];
     if (strata.admin.generatedPassword) {

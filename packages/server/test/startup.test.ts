@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp, type StrataApp } from '../src/app.js';
 import { loadConfig } from '../src/config/config.js';
 import { SECRET_KEY_FILE } from '../src/config/secret-key.js';
+import { MIGRATIONS } from '../src/metadata/migrations/index.js';
 import { ApiClient } from './helpers/client.js';
 import { metadataTargets, tempDir } from './helpers/metadata-targets.js';
 
@@ -17,7 +18,10 @@ afterEach(async () => {
 });
 
 async function start(env: Record<string, string>): Promise<StrataApp> {
-  const app = await buildApp(loadConfig({ STRATA_WEB_DIST: '', ...env }), { logger: false });
+  const app = await buildApp(
+    loadConfig({ STRATA_WEB_DIST: '', STRATA_LOAD_EXAMPLES: 'false', ...env }),
+    { logger: false },
+  );
   opened.push(app);
   return app;
 }
@@ -115,7 +119,7 @@ describe.each(targets)('migrations on $name metadata', (target) => {
         .selectFrom('strata_migration' as never)
         .select('name' as never)
         .execute();
-      expect(migrations).toHaveLength(1);
+      expect(migrations).toHaveLength(MIGRATIONS.length);
       await b.close();
       opened.pop();
     } finally {

@@ -21,9 +21,6 @@ export const canSeeAllDatasources = (ctx: RequestContext) =>
   isAdmin(ctx.principal) ||
   hasPerm(ctx.principal, 'all_datasource_access', 'all_datasource_access');
 
-export const canSeeAllDatabases = (ctx: RequestContext) =>
-  isAdmin(ctx.principal) || hasPerm(ctx.principal, 'all_database_access', 'all_database_access');
-
 /** Favourite filter: objects the principal starred (true) or did not (false). */
 export function favoriteFilter(className: string) {
   return (qb: DynamicQuery, value: unknown, ctx: RequestContext): DynamicQuery => {

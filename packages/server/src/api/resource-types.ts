@@ -56,7 +56,7 @@ export interface WriteHandlers<C, U> {
   updateSchema: z.ZodType<U>;
   /** Creates the object (in a transaction it opens) and returns its id. */
   create(ctx: RequestContext, body: C): Promise<number>;
-  update(ctx: RequestContext, id: number, body: U): Promise<void>;
+  update(ctx: RequestContext, id: number, body: U, query: Record<string, unknown>): Promise<void>;
 }
 
 export interface ResourceDefinition {

@@ -395,7 +395,7 @@ export function registerResource(
         await findVisibleOr404(def, ctx, id);
         if (def.assertCanModify) await def.assertCanModify(ctx, id);
         const body = req.body;
-        await handlers.update(ctx, id, body);
+        await handlers.update(ctx, id, body, (req.query ?? {}) as Record<string, unknown>);
         const item = (await def.load(ctx, [id])).get(id);
         return { id, result: item };
       },

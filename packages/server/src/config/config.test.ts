@@ -14,6 +14,8 @@ describe('loadConfig', () => {
     expect(c.adminPassword).toBeNull();
     expect(c.redisUrl).toBeNull();
     expect(c.featureFlags.SQLLAB_BACKEND_PERSISTENCE).toBe(true);
+    expect(c.loadExamples).toBe(true);
+    expect(loadConfig({ STRATA_LOAD_EXAMPLES: 'false' }).loadExamples).toBe(false);
   });
 
   it('reads every setting from the environment', () => {

@@ -36,6 +36,8 @@ export interface Config {
   logLevel: string;
   /** Directory holding the built web app (index.html and assets); null serves no web app. */
   webDistDir: string | null;
+  /** Load the example data into the embedded DuckDB "examples" database on start. */
+  loadExamples: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -114,5 +116,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     sessionLifetimeSeconds,
     logLevel: env.STRATA_LOG_LEVEL || 'info',
     webDistDir: webDist === undefined ? null : webDist === '' ? null : path.resolve(cwd, webDist),
+    loadExamples: flag('STRATA_LOAD_EXAMPLES', true),
   };
 }

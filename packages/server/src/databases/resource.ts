@@ -1,16 +1,21 @@
-import { sql } from 'kysely';
-import { canSeeAllDatabases } from '../api/access-filters.js';
 import { auditColumns, auditFields, relatedUsers } from '../api/common-columns.js';
 import type { ResourceDefinition } from '../api/resource-types.js';
 import { loadUserSummaries } from '../api/user-summaries.js';
 import { toBool } from '../metadata/db.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import { backendOf, maskUriPassword } from './uri.js';
-import { databaseWriteHandlers } from './write.js';
+import { databaseWriteHandlers, removeDatabases } from './write.js';
+import type { EngineRegistry } from '../engines/registry.js';
+import type { DatabaseConnections } from './connections.js';
+import { visibleDatabases } from './access.js';
 import { parseJsonObject } from '../api/json.js';
 
 /** Databases through the REST conventions (reads and delete). Credentials never leave. */
-export function databasesResource(box: SecretBox): ResourceDefinition {
+export function databasesResource(
+  box: SecretBox,
+  engines: EngineRegistry,
+  connections: DatabaseConnections,
+): ResourceDefinition {
   return {
     prefix: '/api/v1/database',
     table: 'dbs',
@@ -52,11 +57,9 @@ export function databasesResource(box: SecretBox): ResourceDefinition {
       changed_by: relatedUsers,
     },
     distinct: ['database_name'],
-    write: databaseWriteHandlers(box) as ResourceDefinition['write'],
-    // Per-database grants (database_access) arrive with the databases issue; until then a user
-    // without all_database_access sees no database.
-    visible: (qb, ctx) =>
-      canSeeAllDatabases(ctx) ? qb : (qb.where(() => sql<boolean>`1 = 0`) as typeof qb),
+    write: databaseWriteHandlers(box, engines, connections) as ResourceDefinition['write'],
+    remove: (trx, ids) => removeDatabases(trx, ids, connections),
+    visible: visibleDatabases,
     async load(ctx, ids) {
       const rows = await ctx.db.selectFrom('dbs').selectAll().where('id', 'in', ids).execute();
       const users = await loadUserSummaries(

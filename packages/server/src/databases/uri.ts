@@ -1,3 +1,4 @@
+import path from 'node:path';
 /** Superset masks a stored password as this text in every answer. */
 export const PASSWORD_MASK = 'XXXXXXXXXX';
 
@@ -65,4 +66,24 @@ export function uriProblem(uri: string): string | null {
     return 'Invalid connection string: expected backend://… (for example postgresql://user@host/db)';
   }
   return null;
+}
+
+/**
+ * The file a file-database URI (sqlite, duckdb) points at, resolved as the engines resolve it:
+ * `scheme:////abs` absolute, `scheme:///rel` relative to the data dir; null for other URIs and
+ * in-memory databases.
+ */
+export function fileDatabasePath(uri: string, dataDir: string): string | null {
+  const backend = backendOf(uri);
+  if (backend !== 'sqlite' && backend !== 'duckdb') return null;
+  const m = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/\/?(.*?)(\?.*)?$/.exec(uri);
+  const rest = m?.[1] ?? '';
+  if (rest === '' || rest === ':memory:' || rest === '/:memory:') return null;
+  let decoded = rest;
+  try {
+    decoded = decodeURIComponent(rest);
+  } catch {
+    decoded = rest;
+  }
+  return decoded.startsWith('/') ? path.resolve(decoded) : path.resolve(dataDir, decoded);
 }

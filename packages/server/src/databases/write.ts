@@ -3,7 +3,11 @@ import { z } from 'zod';
 import { ApiError } from '../api/errors.js';
 import type { RequestContext, WriteHandlers } from '../api/resource-types.js';
 import type { SecretBox } from '../crypto/secret-box.js';
+import type { EngineRegistry } from '../engines/registry.js';
+import type { MetadataDb } from '../metadata/db.js';
 import { nowIso } from '../metadata/db.js';
+import { dropDatabasePermissions, syncDatabasePermission } from './access.js';
+import type { DatabaseConnections } from './connections.js';
 import { PASSWORD_MASK, splitUriPassword, uriProblem } from './uri.js';
 
 const jsonText = z.string().refine(
@@ -19,9 +23,22 @@ const jsonText = z.string().refine(
   { message: 'Field must be valid JSON' },
 );
 
+/** The parameters form of a connection (dynamic_form). */
+export const connectionParametersSchema = z.object({
+  host: z.string().max(255).optional(),
+  port: z.coerce.number().int().optional(),
+  username: z.string().max(255).optional(),
+  password: z.string().max(1024).optional(),
+  database: z.string().max(255).optional(),
+  path: z.string().max(1024).optional(),
+  query: z.record(z.string(), z.string()).optional(),
+});
+
 const fields = {
   database_name: z.string().trim().min(1).max(250),
   sqlalchemy_uri: z.string().trim().min(1).max(1024),
+  engine: z.string().max(64),
+  parameters: connectionParametersSchema,
   expose_in_sqllab: z.boolean(),
   allow_run_async: z.boolean(),
   allow_dml: z.boolean(),
@@ -37,11 +54,18 @@ const fields = {
   is_managed_externally: z.boolean(),
   external_url: z.string().max(2048).nullable(),
 };
-// Clients send further keys Superset accepts (engine, driver, parameters…): they are ignored.
+// Clients send further keys Superset accepts (driver, masked_encrypted_extra…): they are ignored.
 export const createDatabaseSchema = z
   .object(fields)
   .partial()
-  .required({ database_name: true, sqlalchemy_uri: true });
+  .required({ database_name: true })
+  .refine(
+    (b) => b.sqlalchemy_uri !== undefined || (b.engine !== undefined && b.parameters !== undefined),
+    {
+      message: 'This is a required field',
+      path: ['sqlalchemy_uri'],
+    },
+  );
 export const updateDatabaseSchema = z.object(fields).partial();
 type CreateBody = z.infer<typeof createDatabaseSchema>;
 type UpdateBody = z.infer<typeof updateDatabaseSchema>;
@@ -57,8 +81,32 @@ async function assertNameFree(ctx: RequestContext, name: string, exceptId?: numb
     throw invalid('database_name', 'A database with the same name already exists.');
 }
 
-/** Creating and editing database connections; the password is kept encrypted, apart from the URI. */
-export function databaseWriteHandlers(box: SecretBox): WriteHandlers<CreateBody, UpdateBody> {
+/** The URI of a body: given, or built from the engine's parameters form. */
+function uriOf(body: UpdateBody, engines: EngineRegistry): string | undefined {
+  if (body.sqlalchemy_uri !== undefined) return body.sqlalchemy_uri;
+  if (body.engine === undefined || body.parameters === undefined) return undefined;
+  const spec = engines.byEngine(body.engine);
+  if (!spec) throw invalid('engine', `Could not load database driver: ${body.engine}`);
+  const problems = spec.validateParameters(body.parameters);
+  if (Object.keys(problems).length) {
+    throw new ApiError(422, 'Invalid parameters', {
+      message: Object.fromEntries(
+        Object.entries(problems).map(([k, m]) => [`parameters.${k}`, [m]]),
+      ),
+    });
+  }
+  return spec.buildUri(body.parameters);
+}
+
+/**
+ * Creating, editing and deleting database connections. The password is kept encrypted apart
+ * from the URI; each database gets its `database_access` permission in the same transaction.
+ */
+export function databaseWriteHandlers(
+  box: SecretBox,
+  engines: EngineRegistry,
+  connections: DatabaseConnections,
+): WriteHandlers<CreateBody, UpdateBody> {
   const flags = (b: UpdateBody) => ({
     ...(b.expose_in_sqllab !== undefined && { expose_in_sqllab: b.expose_in_sqllab }),
     ...(b.allow_run_async !== undefined && { allow_run_async: b.allow_run_async }),
@@ -76,55 +124,68 @@ export function databaseWriteHandlers(box: SecretBox): WriteHandlers<CreateBody,
     }),
     ...(b.external_url !== undefined && { external_url: b.external_url }),
   });
+  const checkUri = (uri: string) => {
+    const problem = uriProblem(uri);
+    if (problem) throw invalid('sqlalchemy_uri', problem);
+    try {
+      engines.forUri(uri);
+      connections.assertAllowedUri(uri);
+    } catch (e) {
+      throw invalid('sqlalchemy_uri', (e as Error).message);
+    }
+  };
   return {
     createSchema: createDatabaseSchema,
     updateSchema: updateDatabaseSchema,
     async create(ctx, body) {
-      const problem = uriProblem(body.sqlalchemy_uri);
-      if (problem) throw invalid('sqlalchemy_uri', problem);
+      const uri = uriOf(body, engines)!;
+      checkUri(uri);
       await assertNameFree(ctx, body.database_name);
-      const { masked, password } = splitUriPassword(body.sqlalchemy_uri);
+      const { masked, password } = splitUriPassword(uri);
       if (password === PASSWORD_MASK)
         throw invalid('sqlalchemy_uri', 'Provide the password of the connection');
       const now = nowIso();
-      const row = await ctx.db
-        .insertInto('dbs')
-        .values({
-          uuid: body.uuid ?? randomUUID(),
-          database_name: body.database_name,
-          sqlalchemy_uri: masked,
-          password: password === null ? null : box.encrypt(password),
-          expose_in_sqllab: true,
-          allow_run_async: false,
-          allow_dml: false,
-          allow_ctas: false,
-          allow_cvas: false,
-          allow_file_upload: false,
-          cache_timeout: null,
-          extra: null,
-          impersonate_user: false,
-          encrypted_extra: null,
-          server_cert: null,
-          verbose_name: null,
-          configuration_method: 'sqlalchemy_form',
-          is_managed_externally: false,
-          external_url: null,
-          ...flags(body),
-          created_on: now,
-          changed_on: now,
-          created_by_fk: ctx.principal.id,
-          changed_by_fk: ctx.principal.id,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
+      return ctx.db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('dbs')
+          .values({
+            uuid: body.uuid ?? randomUUID(),
+            database_name: body.database_name,
+            sqlalchemy_uri: masked,
+            password: password === null ? null : box.encrypt(password),
+            expose_in_sqllab: true,
+            allow_run_async: false,
+            allow_dml: false,
+            allow_ctas: false,
+            allow_cvas: false,
+            allow_file_upload: false,
+            cache_timeout: null,
+            extra: null,
+            impersonate_user: false,
+            encrypted_extra: null,
+            server_cert: null,
+            verbose_name: null,
+            configuration_method: body.parameters ? 'dynamic_form' : 'sqlalchemy_form',
+            is_managed_externally: false,
+            external_url: null,
+            ...flags(body),
+            created_on: now,
+            changed_on: now,
+            created_by_fk: ctx.principal.id,
+            changed_by_fk: ctx.principal.id,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await syncDatabasePermission(trx, { id: row.id, database_name: body.database_name });
+        return row.id;
+      });
     },
     async update(ctx, id, body) {
       let uriChange: { sqlalchemy_uri: string; password?: string | null } | null = null;
-      if (body.sqlalchemy_uri !== undefined) {
-        const problem = uriProblem(body.sqlalchemy_uri);
-        if (problem) throw invalid('sqlalchemy_uri', problem);
-        const { masked, password } = splitUriPassword(body.sqlalchemy_uri);
+      const uri = uriOf(body, engines);
+      if (uri !== undefined) {
+        checkUri(uri);
+        const { masked, password } = splitUriPassword(uri);
         // The mask means "keep the stored password".
         uriChange =
           password === PASSWORD_MASK
@@ -135,17 +196,52 @@ export function databaseWriteHandlers(box: SecretBox): WriteHandlers<CreateBody,
               };
       }
       if (body.database_name !== undefined) await assertNameFree(ctx, body.database_name, id);
-      await ctx.db
-        .updateTable('dbs')
-        .set({
-          ...(body.database_name !== undefined && { database_name: body.database_name }),
-          ...(uriChange ?? {}),
-          ...flags(body),
-          changed_on: nowIso(),
-          changed_by_fk: ctx.principal.id,
-        })
-        .where('id', '=', id)
-        .execute();
+      await ctx.db.transaction().execute(async (trx) => {
+        const before = await trx
+          .selectFrom('dbs')
+          .select('database_name')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        await trx
+          .updateTable('dbs')
+          .set({
+            ...(body.database_name !== undefined && { database_name: body.database_name }),
+            ...(uriChange ?? {}),
+            ...flags(body),
+            changed_on: nowIso(),
+            changed_by_fk: ctx.principal.id,
+          })
+          .where('id', '=', id)
+          .execute();
+        await syncDatabasePermission(
+          trx,
+          { id, database_name: body.database_name ?? before.database_name },
+          before.database_name,
+        );
+      });
+      connections.close(id);
     },
   };
+}
+
+/** Deletes databases that have no datasets, with their permissions; closes their clients. */
+export async function removeDatabases(
+  trx: MetadataDb,
+  ids: number[],
+  connections: DatabaseConnections,
+): Promise<void> {
+  const used = await trx
+    .selectFrom('tables')
+    .select(['database_id'])
+    .where('database_id', 'in', ids)
+    .executeTakeFirst();
+  if (used) throw new ApiError(422, 'Cannot delete a database that has datasets attached');
+  const rows = await trx
+    .selectFrom('dbs')
+    .select(['id', 'database_name'])
+    .where('id', 'in', ids)
+    .execute();
+  for (const row of rows) await dropDatabasePermissions(trx, row);
+  await trx.deleteFrom('dbs').where('id', 'in', ids).execute();
+  for (const id of ids) connections.close(id);
 }

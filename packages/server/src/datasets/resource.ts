@@ -1,18 +1,18 @@
 import { sql } from 'kysely';
-import { canSeeAllDatasources, ownedOrCreated } from '../api/access-filters.js';
 import {
   auditColumns,
-  auditFields,
   relatedUsers,
   databaseColumns,
   relatedDatabases,
 } from '../api/common-columns.js';
 import type { ResourceDefinition } from '../api/resource-types.js';
-import { loadOwners, loadUserSummaries } from '../api/user-summaries.js';
-import { toBool } from '../metadata/db.js';
+import type { DatabaseConnections } from '../databases/connections.js';
+import { visibleDatasets } from './access.js';
+import { loadDatasetApiObjects } from './repository.js';
+import { assertDatasetOwner, datasetWriteHandlers, removeDatasets } from './write.js';
 
 /** Datasets through the REST conventions (reads and delete). */
-export function datasetsResource(): ResourceDefinition {
+export function datasetsResource(connections: DatabaseConnections): ResourceDefinition {
   return {
     prefix: '/api/v1/dataset',
     table: 'tables',
@@ -77,52 +77,10 @@ export function datasetsResource(): ResourceDefinition {
       database: relatedDatabases,
     },
     distinct: ['schema', 'table_name'],
-    visible: (qb, ctx) =>
-      canSeeAllDatasources(ctx) ? qb : ownedOrCreated(qb, ctx, 'sqlatable_user', 'table_id'),
-    async load(ctx, ids) {
-      const rows = await ctx.db
-        .selectFrom('tables as t')
-        .innerJoin('dbs', 'dbs.id', 't.database_id')
-        .selectAll('t')
-        .select(['dbs.database_name', 'dbs.sqlalchemy_uri'])
-        .where('t.id', 'in', ids)
-        .execute();
-      const owners = await loadOwners(ctx.db, 'sqlatable_user', 'table_id', ids);
-      const users = await loadUserSummaries(
-        ctx.db,
-        rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]),
-      );
-      return new Map(
-        rows.map((r) => [
-          r.id,
-          {
-            id: r.id,
-            uuid: r.uuid,
-            table_name: r.table_name,
-            kind: r.sql ? 'virtual' : 'physical',
-            schema: r.schema,
-            catalog: r.catalog,
-            sql: r.sql,
-            description: r.description,
-            database: { id: r.database_id, database_name: r.database_name },
-            main_dttm_col: r.main_dttm_col,
-            default_endpoint: r.default_endpoint,
-            offset: r.offset,
-            cache_timeout: r.cache_timeout,
-            filter_select_enabled: toBool(r.filter_select_enabled),
-            fetch_values_predicate: r.fetch_values_predicate,
-            is_sqllab_view: toBool(r.is_sqllab_view),
-            template_params: r.template_params,
-            extra: r.extra,
-            is_managed_externally: toBool(r.is_managed_externally),
-            external_url: r.external_url,
-            datasource_type: 'table',
-            explore_url: `/explore/?datasource_type=table&datasource_id=${r.id}`,
-            owners: owners.get(r.id) ?? [],
-            ...auditFields(r, users),
-          },
-        ]),
-      );
-    },
+    visible: visibleDatasets,
+    load: (ctx, ids) => loadDatasetApiObjects(ctx.db, ids),
+    write: datasetWriteHandlers(connections) as ResourceDefinition['write'],
+    assertCanModify: assertDatasetOwner,
+    remove: (trx, ids) => removeDatasets(trx, ids),
   };
 }

@@ -247,7 +247,42 @@ export interface QueryTable {
   changed_on: Timestamp;
 }
 
+export interface DatasetColumnTable extends AuditColumns {
+  id: Generated<number>;
+  uuid: string;
+  table_id: number;
+  column_name: string;
+  verbose_name: string | null;
+  is_dttm: Bool;
+  is_active: Bool;
+  type: string | null;
+  advanced_data_type: string | null;
+  groupby: Bool;
+  filterable: Bool;
+  expression: string | null;
+  description: string | null;
+  python_date_format: string | null;
+  extra: string | null;
+}
+
+export interface DatasetMetricTable extends AuditColumns {
+  id: Generated<number>;
+  uuid: string;
+  table_id: number;
+  metric_name: string;
+  verbose_name: string | null;
+  metric_type: string | null;
+  expression: string;
+  description: string | null;
+  d3format: string | null;
+  currency: string | null;
+  warning_text: string | null;
+  extra: string | null;
+}
+
 export interface MetadataSchema {
+  table_columns: DatasetColumnTable;
+  sql_metrics: DatasetMetricTable;
   ab_user: UserTable;
   ab_role: RoleTable;
   ab_user_role: UserRoleTable;

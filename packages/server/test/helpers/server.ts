@@ -24,6 +24,7 @@ export async function startServer(
     STRATA_PORT: '0',
     STRATA_LOG_LEVEL: 'warn',
     STRATA_WEB_DIST: '',
+    STRATA_LOAD_EXAMPLES: 'false',
     ...env,
   });
   const strata = await buildApp(config, { logger: false });

@@ -1,0 +1,63 @@
+import { ApiError } from '../api/errors.js';
+import type { DatabaseClient, EngineSpec } from '../engines/types.js';
+import { EngineError } from '../engines/types.js';
+import { singleStatement } from '../sql/statements.js';
+import type { SourceColumn } from './columns-sync.js';
+
+/** What a dataset reads from: a table, or the SELECT of a virtual dataset. */
+export interface DatasetSource {
+  schema: string | null;
+  table_name: string;
+  sql: string | null;
+}
+
+/** The virtual dataset's SELECT as one statement, or a 422 naming the problem. */
+export function virtualSelect(sql: string): string {
+  const one = singleStatement(sql);
+  if (one === null) {
+    throw new ApiError(422, 'Only single queries supported', {
+      message: { sql: ['Only single queries supported'] },
+    });
+  }
+  return one;
+}
+
+/** The FROM item of a dataset: `"schema"."table"`, or `(<sql>) AS virtual_table`. */
+export function fromClause(spec: Pick<EngineSpec, 'quoteIdentifier'>, src: DatasetSource): string {
+  if (src.sql && src.sql.trim()) return `(\n${virtualSelect(src.sql)}\n) AS virtual_table`;
+  const table = spec.quoteIdentifier(src.table_name);
+  return src.schema ? `${spec.quoteIdentifier(src.schema)}.${table}` : table;
+}
+
+/** The columns of a dataset's source, read from the database. */
+export async function readSourceColumns(
+  spec: EngineSpec,
+  client: DatabaseClient,
+  src: DatasetSource,
+): Promise<SourceColumn[]> {
+  try {
+    if (src.sql && src.sql.trim()) {
+      const result = await client.execute(`SELECT * FROM ${fromClause(spec, src)}`, {
+        schema: src.schema,
+        maxRows: 1,
+      });
+      return result.columns.map((c) => ({ name: c.name, type: c.type, generic: c.generic }));
+    }
+    const meta = await client.getTableMetadata(src.schema, src.table_name);
+    return meta.columns.map((c) => ({ name: c.name, type: c.type, generic: c.generic }));
+  } catch (e) {
+    if (e instanceof EngineError && e.kind === 'table_not_found') {
+      const message = `Table [${src.table_name}] could not be found, please double check your database connection, schema, and table name`;
+      throw new ApiError(422, message, { message: { table_name: [message] } });
+    }
+    if (e instanceof EngineError) {
+      throw new ApiError(422, e.message, {
+        message: e.message,
+        errors: [
+          { message: e.message, error_type: 'GENERIC_DB_ENGINE_ERROR', level: 'error', extra: {} },
+        ],
+      });
+    }
+    throw e;
+  }
+}

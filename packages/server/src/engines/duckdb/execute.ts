@@ -1,0 +1,164 @@
+import {
+  ResultReturnType,
+  type DuckDBConnection,
+  type DuckDBPreparedStatement,
+  type DuckDBResult,
+} from '@duckdb/node-api';
+import { EngineError, type ColumnInfo, type ExecuteOptions, type ExecuteResult } from '../types.js';
+import { quoteIdentifier } from './dialect.js';
+import { cancelledError, toEngineError } from './errors.js';
+import { duckdbGenericType } from './types.js';
+import { duckdbJsonConverter } from './values.js';
+
+export const DEFAULT_BATCH_SIZE = 10_000;
+
+export interface StatementContext {
+  /** The instance's default catalog, to qualify `USE catalog.schema`. */
+  catalog: string;
+  /** Run inside a read-only transaction (read-only client on a read-write instance). */
+  readOnlyTransaction: boolean;
+}
+
+/** Points the connection's unqualified names at a schema of the default catalog. */
+export async function useSchema(
+  connection: DuckDBConnection,
+  catalog: string,
+  schema: string | null | undefined,
+): Promise<void> {
+  if (schema) await connection.run(`USE ${quoteIdentifier(catalog)}.${quoteIdentifier(schema)}`);
+}
+
+/** Prepares the statement of `sql`, refusing text with none or with several statements. */
+export async function prepareSingle(
+  connection: DuckDBConnection,
+  sql: string,
+): Promise<DuckDBPreparedStatement> {
+  const extracted = await connection.extractStatements(sql);
+  if (extracted.count === 0) throw new EngineError('query_error', 'There is no statement to run');
+  if (extracted.count > 1) {
+    throw new EngineError(
+      'query_error',
+      `Only one statement can be run at a time (got ${extracted.count})`,
+    );
+  }
+  return extracted.prepare(0);
+}
+
+/**
+ * Prepares the single statement of `sql` and starts it as a streaming result. The signal is
+ * checked in the same tick as the start: DuckDB clears a pending interrupt when a statement
+ * starts, so an abort that came before must be seen here.
+ */
+async function startSingle(
+  connection: DuckDBConnection,
+  sql: string,
+  signal: AbortSignal | undefined,
+): Promise<DuckDBResult> {
+  const prepared = await prepareSingle(connection, sql);
+  try {
+    if (signal?.aborted) throw cancelledError();
+    const pending = prepared.startStream();
+    return await pending.getResult();
+  } finally {
+    prepared.destroySync();
+  }
+}
+
+/** Wraps an error thrown by the caller's `onBatch`, so it is passed on unchanged. */
+class ConsumerError {
+  constructor(readonly error: unknown) {}
+}
+
+function resultColumns(result: DuckDBResult): ColumnInfo[] {
+  const names = result.columnNames();
+  return result.columnTypes().map((type, i) => {
+    const typeName = type.alias ?? type.toString();
+    return {
+      name: names[i] ?? `column_${i}`,
+      type: typeName,
+      generic: duckdbGenericType(typeName),
+      nullable: true,
+    };
+  });
+}
+
+/**
+ * Runs one statement on a connection that nothing else uses, streaming its rows chunk by chunk:
+ * stops reading after `maxRows` (and reports `truncated` when a row was left), hands rows to
+ * `onBatch` in batches instead of keeping them, and interrupts the statement when `signal`
+ * aborts. DuckDB failures become EngineErrors; an error thrown by `onBatch` is passed on as it is.
+ */
+export async function executeStatement(
+  connection: DuckDBConnection,
+  sql: string,
+  options: ExecuteOptions,
+  context: StatementContext,
+): Promise<ExecuteResult> {
+  const { signal, onBatch, maxRows } = options;
+  const batchSize = Math.max(1, options.batchSize ?? DEFAULT_BATCH_SIZE);
+  if (signal?.aborted) throw cancelledError();
+  const interrupt = (): void => connection.interrupt();
+  signal?.addEventListener('abort', interrupt, { once: true });
+  const checkCancelled = (): void => {
+    if (signal?.aborted) throw cancelledError();
+  };
+  try {
+    await useSchema(connection, context.catalog, options.schema);
+    if (context.readOnlyTransaction) await connection.run('BEGIN TRANSACTION READ ONLY');
+    checkCancelled();
+    const result = await startSingle(connection, sql, signal);
+    checkCancelled();
+    if (result.returnType !== ResultReturnType.QUERY_RESULT) {
+      const affectedRows =
+        result.returnType === ResultReturnType.CHANGED_ROWS ? result.rowsChanged : null;
+      return { columns: [], rows: [], rowCount: 0, truncated: false, affectedRows };
+    }
+    const columns = resultColumns(result);
+    const limit = maxRows === undefined || maxRows < 0 ? Infinity : maxRows;
+    const kept: unknown[][] = [];
+    let batch: unknown[][] = [];
+    let rowCount = 0;
+    let truncated = false;
+    const flush = async (): Promise<void> => {
+      if (batch.length === 0) return;
+      const rows = batch;
+      batch = [];
+      if (onBatch) {
+        try {
+          await onBatch(rows);
+        } catch (e) {
+          throw new ConsumerError(e);
+        }
+      } else for (const row of rows) kept.push(row);
+      checkCancelled();
+    };
+    for (;;) {
+      const chunk = await result.fetchChunk();
+      checkCancelled();
+      if (!chunk || chunk.rowCount === 0) break;
+      if (rowCount >= limit) {
+        truncated = true;
+        break;
+      }
+      const rows = chunk.convertRows(duckdbJsonConverter);
+      const take = Math.min(rows.length, limit - rowCount);
+      for (let i = 0; i < take; i++) {
+        batch.push(rows[i] as unknown[]);
+        if (batch.length >= batchSize) await flush();
+      }
+      rowCount += take;
+      if (take < rows.length) {
+        truncated = true;
+        break;
+      }
+    }
+    await flush();
+    return { columns, rows: kept, rowCount, truncated, affectedRows: null };
+  } catch (e) {
+    if (e instanceof ConsumerError) throw e.error;
+    if (signal?.aborted) throw cancelledError();
+    throw toEngineError(e, sql);
+  } finally {
+    signal?.removeEventListener('abort', interrupt);
+  }
+}

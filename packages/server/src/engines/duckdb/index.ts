@@ -1,0 +1,1 @@
+export { duckdbEngine } from './spec.js';

@@ -1,0 +1,1 @@
+export { mysqlEngine } from './spec.js';

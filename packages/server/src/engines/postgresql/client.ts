@@ -1,0 +1,401 @@
+import pg from 'pg';
+import type { GenericDataType } from '@strata/core';
+import {
+  EngineError,
+  type ColumnInfo,
+  type DatabaseClient,
+  type ExecuteOptions,
+  type ExecuteResult,
+  type PartitionInfo,
+  type TableMetadata,
+  type TablesPage,
+} from '../types.js';
+import { pgEngineError, type Endpoint, type SqlContext } from './errors.js';
+import {
+  listFunctionNames,
+  listSchemas,
+  listTables,
+  partitions,
+  pgGenericType,
+  tableMetadata,
+} from './introspect.js';
+import { firstKeyword, splitStatements, type Statement } from './sql-text.js';
+import { converterFor, type Converter, type PgTypeInfo } from './values.js';
+
+/** Every value as the server's text: conversion happens here, never in pg's global parsers. */
+const RAW_TYPES: pg.CustomTypesConfig = {
+  getTypeParser: (() => (text: string) => text) as unknown as pg.CustomTypesConfig['getTypeParser'],
+};
+
+/** Statements that can feed a cursor (DECLARE takes SELECT, VALUES and TABLE). */
+const CURSOR_STATEMENTS = new Set(['select', 'with', 'values', 'table']);
+const CURSOR = 'strata_cursor';
+const DECLARE = `DECLARE ${CURSOR} NO SCROLL CURSOR FOR `;
+const DEFAULT_BATCH = 1000;
+const CHANGING_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'COPY']);
+
+interface RawResult {
+  command: string;
+  rowCount: number | null;
+  fields: pg.FieldDef[];
+  rows: Array<Array<string | null>>;
+}
+
+/** DECLARE refused the statement (data-modifying WITH, SELECT INTO): it is run directly. */
+class NotCursorable extends Error {}
+
+function cancelled(): EngineError {
+  return new EngineError('cancelled', 'The query was cancelled');
+}
+
+function processId(client: pg.PoolClient): number | null {
+  // pg sets processID from BackendKeyData; @types/pg does not declare it.
+  const pid = (client as unknown as { processID?: unknown }).processID;
+  return typeof pid === 'number' ? pid : null;
+}
+
+export interface PostgresClientConfig {
+  connectionString: string;
+  endpoint: Endpoint;
+  connectTimeoutMs: number;
+}
+
+/** A PostgreSQL database behind one pool (at most 5 connections). */
+export class PostgresClient implements DatabaseClient {
+  private readonly pool: pg.Pool;
+  private readonly endpoint: Endpoint;
+  private readonly clientConfig: pg.ClientConfig;
+  private readonly types = new Map<number, PgTypeInfo>();
+
+  constructor(config: PostgresClientConfig) {
+    this.endpoint = config.endpoint;
+    this.clientConfig = {
+      connectionString: config.connectionString,
+      connectionTimeoutMillis: config.connectTimeoutMs,
+      application_name: 'strata',
+    };
+    this.pool = new pg.Pool({
+      ...this.clientConfig,
+      max: 5,
+      idleTimeoutMillis: 30_000,
+      // ISO output is what the value converters read; awaited before the client is handed out.
+      onConnect: (client) => client.query('SET DateStyle TO ISO'),
+    });
+    // An idle connection dropped by the server must not take the process down.
+    this.pool.on('error', () => undefined);
+    this.pool.on('connect', (client) => client.on('error', () => undefined));
+  }
+
+  private fail(e: unknown, context?: SqlContext): EngineError {
+    return pgEngineError(e, this.endpoint, context);
+  }
+
+  private async guard<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (e) {
+      throw this.fail(e);
+    }
+  }
+
+  async testConnection(): Promise<void> {
+    await this.guard(() => this.pool.query('SELECT 1'));
+  }
+
+  getSchemas(): Promise<string[]> {
+    return this.guard(() => listSchemas(this.pool));
+  }
+
+  getTables(
+    schema: string | null,
+    options: { search?: string; page?: number; pageSize?: number } = {},
+  ): Promise<TablesPage> {
+    return this.guard(() => listTables(this.pool, schema, options));
+  }
+
+  getTableMetadata(schema: string | null, table: string): Promise<TableMetadata> {
+    return this.guard(() => tableMetadata(this.pool, schema, table));
+  }
+
+  getPartitions(schema: string | null, table: string): Promise<PartitionInfo> {
+    return this.guard(() => partitions(this.pool, schema, table));
+  }
+
+  functionNames(): Promise<string[]> {
+    return this.guard(() => listFunctionNames(this.pool));
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end().catch(() => undefined);
+  }
+
+  /**
+   * Runs `work` on a connection of its own with `schema` first in the search path, then puts
+   * the connection back as it found it (search path reset, no open transaction), or throws it
+   * away when that cannot be ensured or when the statement was cancelled.
+   */
+  private async withConnection<T>(
+    schema: string | null | undefined,
+    signal: AbortSignal | undefined,
+    work: (client: pg.PoolClient) => Promise<T>,
+  ): Promise<T> {
+    if (signal?.aborted) throw cancelled();
+    const client = await this.guard(() => this.pool.connect());
+    let cancelling: Promise<unknown> | null = null;
+    const pid = processId(client);
+    const onAbort = (): void => {
+      if (pid !== null) cancelling = this.cancelBackend(pid);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    let discard = false;
+    try {
+      // Aborted while waiting for a free connection: nothing to cancel, do not start.
+      if (signal?.aborted) throw cancelled();
+      if (schema) await this.setSchema(client, schema);
+      const result = await work(client);
+      if (signal?.aborted) throw cancelled();
+      return result;
+    } catch (e) {
+      if (signal?.aborted) throw cancelled();
+      throw this.fail(e);
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+      // A cancel may land after the statement ended: never hand such a connection on.
+      if (cancelling) await cancelling;
+      if (signal?.aborted) discard = true;
+      if (!discard) discard = !(await this.reset(client, Boolean(schema)));
+      client.release(discard ? true : undefined);
+    }
+  }
+
+  /**
+   * `pg_cancel_backend` from a connection of its own, outside the pool: with every pooled
+   * connection busy, waiting for one would delay the cancel until something else finished.
+   */
+  private async cancelBackend(pid: number): Promise<void> {
+    const canceller = new pg.Client(this.clientConfig);
+    canceller.on('error', () => undefined);
+    try {
+      await canceller.connect();
+      await canceller.query('SELECT pg_cancel_backend($1)', [pid]);
+    } catch {
+      // The statement runs on; the connection is discarded afterwards anyway.
+    } finally {
+      await canceller.end().catch(() => undefined);
+    }
+  }
+
+  private async setSchema(client: pg.PoolClient, schema: string): Promise<void> {
+    const { rows } = await client.query<{ found: boolean }>(
+      `SELECT set_config('search_path', quote_ident($1), false) IS NOT NULL
+              AND EXISTS (SELECT 1 FROM pg_catalog.pg_namespace WHERE nspname = $1) AS found`,
+      [schema],
+    );
+    if (!rows[0]?.found) {
+      throw new EngineError('schema_not_found', `schema "${schema}" does not exist`);
+    }
+  }
+
+  /** Rolls back what the statement left open and resets the search path; false on failure. */
+  private async reset(client: pg.PoolClient, schemaSet: boolean): Promise<boolean> {
+    try {
+      if (client.getTransactionStatus() !== 'I') await client.query('ROLLBACK');
+      if (schemaSet) await client.query('RESET search_path');
+      return client.getTransactionStatus() === 'I';
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * Type information of result columns, read from pg_type once per type and client, on the
+   * connection the statement runs on (another one might not be free).
+   */
+  private async typeInfo(client: pg.PoolClient, oids: number[]): Promise<void> {
+    let missing = [...new Set(oids)].filter((o) => !this.types.has(o));
+    for (let round = 0; missing.length && round < 3; round++) {
+      const { rows } = await client.query<{
+        oid: number;
+        display: string;
+        base: string;
+        category: string;
+        elem: number;
+      }>(
+        `SELECT t.oid::int8::float8 AS oid, format_type(t.oid, NULL) AS display,
+                b.typname AS base, b.typcategory AS category, b.typelem::int8::float8 AS elem
+           FROM pg_catalog.pg_type t
+           JOIN pg_catalog.pg_type b
+             ON b.oid = CASE WHEN t.typtype = 'd' THEN t.typbasetype ELSE t.oid END
+          WHERE t.oid = ANY($1::oid[])`,
+        [missing],
+      );
+      for (const r of rows) this.types.set(r.oid, r);
+      // Array elements are needed too; unknown oids are remembered as plain text.
+      for (const o of missing) {
+        if (!this.types.has(o))
+          this.types.set(o, { display: 'unknown', base: '', category: '', elem: 0 });
+      }
+      missing = rows.map((r) => r.elem).filter((o) => o && !this.types.has(o));
+    }
+  }
+
+  private async describeFields(
+    client: pg.PoolClient,
+    fields: pg.FieldDef[],
+  ): Promise<{ columns: ColumnInfo[]; converters: Converter[] }> {
+    await this.typeInfo(
+      client,
+      fields.map((f) => f.dataTypeID),
+    );
+    const columns = fields.map((f) => {
+      const type = this.types.get(f.dataTypeID)?.display ?? 'unknown';
+      const generic: GenericDataType = pgGenericType(type);
+      return { name: f.name, type, generic, nullable: true };
+    });
+    const converters = fields.map((f) =>
+      converterFor(this.types.get(f.dataTypeID), (oid) => this.types.get(oid)),
+    );
+    return { columns, converters };
+  }
+
+  execute(sql: string, options: ExecuteOptions = {}): Promise<ExecuteResult> {
+    return this.withConnection(options.schema, options.signal, async (client) => {
+      const statements = splitStatements(sql);
+      const only = statements.length === 1 ? statements[0]! : null;
+      if (only && CURSOR_STATEMENTS.has(firstKeyword(only.text))) {
+        try {
+          return await this.runCursor(client, sql, only, options);
+        } catch (e) {
+          if (!(e instanceof NotCursorable)) throw e;
+        }
+      }
+      return this.runDirect(client, sql, options);
+    });
+  }
+
+  /** A row-returning statement through a server-side cursor, fetched in batches. */
+  private async runCursor(
+    client: pg.PoolClient,
+    sql: string,
+    statement: Statement,
+    options: ExecuteOptions,
+  ): Promise<ExecuteResult> {
+    await client.query('BEGIN');
+    try {
+      await client.query(DECLARE + statement.text);
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      const code = (e as { code?: unknown }).code;
+      const message = e instanceof Error ? e.message : '';
+      if (code === '0A000' || (code === '42601' && /\bINTO\b/.test(message))) {
+        throw new NotCursorable();
+      }
+      throw this.fail(e, { sql, shift: statement.offset - DECLARE.length });
+    }
+    try {
+      const result = await this.fetchAll(client, options);
+      await client.query(`CLOSE ${CURSOR}`);
+      await client.query('COMMIT');
+      return result;
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    }
+  }
+
+  private async fetchAll(client: pg.PoolClient, options: ExecuteOptions): Promise<ExecuteResult> {
+    const maxRows = options.maxRows ?? Number.POSITIVE_INFINITY;
+    const batchSize = Math.max(1, options.batchSize ?? DEFAULT_BATCH);
+    const rows: unknown[][] = [];
+    let described: { columns: ColumnInfo[]; converters: Converter[] } | null = null;
+    let count = 0;
+    let truncated = false;
+    for (;;) {
+      if (options.signal?.aborted) throw cancelled();
+      // One row more than allowed tells whether maxRows cut the result.
+      const want = Math.min(batchSize, maxRows - count + 1);
+      const res = (await client.query({
+        text: `FETCH FORWARD ${want} FROM ${CURSOR}`,
+        rowMode: 'array',
+        types: RAW_TYPES,
+      })) as unknown as RawResult;
+      described ??= await this.describeFields(client, res.fields);
+      const conv = described.converters;
+      let batch = res.rows.map((r) => r.map((v, i) => (v === null ? null : conv[i]!(v))));
+      if (count + batch.length > maxRows) {
+        batch = batch.slice(0, maxRows - count);
+        truncated = true;
+      }
+      count += batch.length;
+      if (batch.length) {
+        if (options.onBatch) await options.onBatch(batch);
+        else for (const r of batch) rows.push(r);
+      }
+      if (truncated || res.rows.length < want) break;
+    }
+    return { columns: described.columns, rows, rowCount: count, truncated, affectedRows: null };
+  }
+
+  /** Anything else (DDL, DML, SHOW, EXPLAIN, several statements): run as is, last result kept. */
+  private async runDirect(
+    client: pg.PoolClient,
+    sql: string,
+    options: ExecuteOptions,
+  ): Promise<ExecuteResult> {
+    let raw: RawResult | RawResult[];
+    try {
+      raw = (await client.query({ text: sql, rowMode: 'array', types: RAW_TYPES })) as unknown as
+        RawResult | RawResult[];
+    } catch (e) {
+      throw this.fail(e, { sql, shift: 0 });
+    }
+    const last = Array.isArray(raw) ? raw[raw.length - 1] : raw;
+    if (!last) return { columns: [], rows: [], rowCount: 0, truncated: false, affectedRows: null };
+    const changing = CHANGING_COMMANDS.has(last.command) || last.fields.length === 0;
+    const affectedRows = changing ? last.rowCount : null;
+    if (last.fields.length === 0) {
+      return { columns: [], rows: [], rowCount: 0, truncated: false, affectedRows };
+    }
+    const { columns, converters } = await this.describeFields(client, last.fields);
+    const maxRows = options.maxRows ?? Number.POSITIVE_INFINITY;
+    const truncated = last.rows.length > maxRows;
+    const kept = truncated ? last.rows.slice(0, maxRows) : last.rows;
+    const rows = kept.map((r) => r.map((v, i) => (v === null ? null : converters[i]!(v))));
+    if (options.onBatch) {
+      const size = Math.max(1, options.batchSize ?? DEFAULT_BATCH);
+      for (let i = 0; i < rows.length; i += size) await options.onBatch(rows.slice(i, i + size));
+    }
+    return {
+      columns,
+      rows: options.onBatch ? [] : rows,
+      rowCount: rows.length,
+      truncated,
+      affectedRows,
+    };
+  }
+
+  /** `EXPLAIN (FORMAT JSON)` of each statement: its start-up and total cost. */
+  estimateCost(sql: string, schema?: string | null): Promise<Array<Record<string, unknown>>> {
+    const prefix = 'EXPLAIN (FORMAT JSON) ';
+    return this.withConnection(schema, undefined, async (client) => {
+      const out: Array<Record<string, unknown>> = [];
+      for (const statement of splitStatements(sql)) {
+        let plan: unknown;
+        try {
+          const res = await client.query<{ 'QUERY PLAN': unknown }>(prefix + statement.text);
+          plan = res.rows[0]?.['QUERY PLAN'];
+        } catch (e) {
+          throw this.fail(e, { sql, shift: statement.offset - prefix.length });
+        }
+        const top = (Array.isArray(plan) ? plan[0] : null) as {
+          Plan?: Record<string, unknown>;
+        } | null;
+        out.push({
+          'Startup cost': top?.Plan?.['Startup Cost'] ?? null,
+          'Total cost': top?.Plan?.['Total Cost'] ?? null,
+        });
+      }
+      return out;
+    });
+  }
+}

@@ -1,0 +1,27 @@
+/** Quoting of names and values for PostgreSQL. */
+
+export function quotePgIdentifier(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+/** `2026-01-02 03:04:05.678` in UTC, for timestamp literals. */
+export function utcTimestampText(value: Date): string {
+  return value.toISOString().replace('T', ' ').replace('Z', '');
+}
+
+/**
+ * A literal. Strings double their quotes (standard_conforming_strings); a string holding a
+ * backslash is written as an E'' string with doubled backslashes, which reads the same whatever
+ * standard_conforming_strings is set to.
+ */
+export function pgLiteral(value: string | number | boolean | null | Date): string {
+  if (value === null) return 'NULL';
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (typeof value === 'number') {
+    if (Number.isFinite(value)) return String(value);
+    return `'${Number.isNaN(value) ? 'NaN' : value > 0 ? 'Infinity' : '-Infinity'}'::double precision`;
+  }
+  if (value instanceof Date) return `TIMESTAMP '${utcTimestampText(value)}'`;
+  const quoted = value.replace(/'/g, "''");
+  return value.includes('\\') ? `E'${quoted.replace(/\\/g, '\\\\')}'` : `'${quoted}'`;
+}

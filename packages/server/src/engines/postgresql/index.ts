@@ -1,0 +1,1 @@
+export { postgresqlEngine } from './spec.js';

@@ -1,0 +1,1 @@
+export { sqliteEngine } from './spec.js';
