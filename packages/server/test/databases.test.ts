@@ -75,12 +75,18 @@ describe.each(targets)('databases on $name metadata', (target) => {
 
   it("refuses connections to the app's own files", async () => {
     const files = [`sqlite:///${server.dataDir}/secret_key`];
-    if (target.name === 'sqlite') files.push(`sqlite:///${server.dataDir}/strata.db`, 'sqlite:///strata.db');
+    if (target.name === 'sqlite')
+      files.push(`sqlite:///${server.dataDir}/strata.db`, 'sqlite:///strata.db');
     for (const uri of files) {
-      const test = await admin.post<ErrorsBody>('/api/v1/database/test_connection/', { sqlalchemy_uri: uri });
+      const test = await admin.post<ErrorsBody>('/api/v1/database/test_connection/', {
+        sqlalchemy_uri: uri,
+      });
       expect(test.status, uri).toBe(422);
       expect(test.body.message).toMatch(/own store/);
-      const create = await admin.post('/api/v1/database/', { database_name: `own ${uri}`, sqlalchemy_uri: uri });
+      const create = await admin.post('/api/v1/database/', {
+        database_name: `own ${uri}`,
+        sqlalchemy_uri: uri,
+      });
       expect(create.status, uri).toBe(422);
     }
   });

@@ -50,14 +50,21 @@ export class DatabaseConnections {
     private readonly dataDir: string,
     protectedFiles: string[] = [],
   ) {
-    this.protectedFiles = new Set(protectedFiles.flatMap((f) => [f, `${f}-wal`, `${f}-shm`, `${f}-journal`]).map((f) => realOrSame(f)));
+    this.protectedFiles = new Set(
+      protectedFiles
+        .flatMap((f) => [f, `${f}-wal`, `${f}-shm`, `${f}-journal`])
+        .map((f) => realOrSame(f)),
+    );
   }
 
   /** Refuses URIs whose file is one of the app's own files. */
   assertAllowedUri(uri: string): void {
     const file = fileDatabasePath(uri, this.dataDir);
     if (file && this.protectedFiles.has(realOrSame(file))) {
-      throw new EngineError('invalid_uri', "This file is the application's own store and cannot be used as a database");
+      throw new EngineError(
+        'invalid_uri',
+        "This file is the application's own store and cannot be used as a database",
+      );
     }
   }
 

@@ -79,7 +79,7 @@ export function fileDatabasePath(uri: string, dataDir: string): string | null {
   const m = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/\/?(.*?)(\?.*)?$/.exec(uri);
   const rest = m?.[1] ?? '';
   if (rest === '' || rest === ':memory:' || rest === '/:memory:') return null;
-  let decoded = rest;
+  let decoded: string;
   try {
     decoded = decodeURIComponent(rest);
   } catch {
