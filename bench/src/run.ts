@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp, loadConfig } from '@strata/server';
+import { benchExamplesLoad } from './examples.js';
 
 interface Figure {
   name: string;
@@ -126,6 +127,7 @@ async function main(): Promise<void> {
       `Strata benchmark, ${new Date().toISOString()}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}`,
     );
     console.table(figures);
+    console.table(await benchExamplesLoad());
   } finally {
     await strata.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
