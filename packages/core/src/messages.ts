@@ -19,6 +19,16 @@ export const MESSAGES = {
   copyUnsupported: 'Sorry, your browser does not support copying.',
   connectionGood: 'Connection looks good!',
   connectionError: 'ERROR: %s',
+  // Datasets
+  datasetSaved: 'The dataset has been saved',
+  datasetSaveError: 'An error occurred saving dataset',
+  datasetSaveErrorModal: 'An error has occurred when saving dataset',
+  datasetManagedExternally: "This dataset is managed externally, and can't be edited in Superset",
+  datasetOwnerRequired:
+    'You must be a dataset owner in order to edit. Please reach out to a dataset owner to request modifications or edit access.',
+  noSavedMetrics: 'No saved metrics found',
+  noTemporalColumns: 'No temporal columns found',
+  noSavedExpressions: 'No saved expressions found',
   // Error panel and chart states
   unexpectedError: 'Unexpected error',
   requestAccess: 'Request Access',

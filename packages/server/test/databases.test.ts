@@ -1,3 +1,4 @@
+import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './helpers/client.js';
 import { makeSqliteAnalytics } from './helpers/analytics.js';
@@ -106,6 +107,39 @@ describe.each(targets)('databases on $name metadata', (target) => {
       parameters: { host: '127.0.0.1', port: 5432, username: 'postgres', database: 'test' },
     });
     expect(good.status, JSON.stringify(good.body)).toBe(200);
+  });
+
+  it('uses the stored password when validating the parameters of a stored database', async () => {
+    const user = `strata_pw_${target.name}`;
+    const root = await mysql.createConnection(MYSQL_URL);
+    try {
+      await root.query(`DROP USER IF EXISTS '${user}'@'%'`);
+      await root.query(`CREATE USER '${user}'@'%' IDENTIFIED BY 'Secret-Pw-1'`);
+      await root.query(`GRANT SELECT ON test.* TO '${user}'@'%'`);
+      const params = { host: '127.0.0.1', port: 3306, username: user, database: 'test' };
+      const created = await admin.post('/api/v1/database/', {
+        database_name: `maria ${target.name}`,
+        engine: 'mysql',
+        parameters: { ...params, password: 'Secret-Pw-1' },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const masked = await admin.post('/api/v1/database/validate_parameters/', {
+        engine: 'mysql',
+        database_name: `maria ${target.name}`,
+        parameters: { ...params, password: 'XXXXXXXXXX' },
+      });
+      expect(masked.status, JSON.stringify(masked.body)).toBe(200);
+      const wrong = await admin.post<ErrorsBody>('/api/v1/database/validate_parameters/', {
+        engine: 'mysql',
+        database_name: `maria ${target.name}`,
+        parameters: { ...params, password: 'not-it' },
+      });
+      expect(wrong.status).toBe(422);
+      expect(wrong.body.errors[0]!.error_type).toBe('CONNECTION_ACCESS_DENIED_ERROR');
+    } finally {
+      await root.query(`DROP USER IF EXISTS '${user}'@'%'`);
+      await root.end();
+    }
   });
 
   it('creates a connection from parameters, with the password kept apart', async () => {

@@ -3,7 +3,7 @@ import type { ResourceDefinition } from '../api/resource-types.js';
 import { loadUserSummaries } from '../api/user-summaries.js';
 import { toBool } from '../metadata/db.js';
 import type { SecretBox } from '../crypto/secret-box.js';
-import { backendOf, maskUriPassword } from './uri.js';
+import { backendOf, maskUriPassword, uriParameters } from './uri.js';
 import { databaseWriteHandlers, removeDatabases } from './write.js';
 import type { EngineRegistry } from '../engines/registry.js';
 import type { DatabaseConnections } from './connections.js';
@@ -84,6 +84,10 @@ export function databasesResource(
               allow_cvas: toBool(r.allow_cvas),
               allow_file_upload: toBool(r.allow_file_upload),
               disable_data_preview: extra.disable_data_preview === true,
+              extra: r.extra ?? '{}',
+              engine: backendOf(r.sqlalchemy_uri),
+              configuration_method: r.configuration_method ?? 'sqlalchemy_form',
+              parameters: uriParameters(r.sqlalchemy_uri),
               force_ctas_schema: null,
               explore_database_id: r.id,
               cache_timeout: r.cache_timeout,

@@ -9,6 +9,7 @@ import type { DatabaseConnections, DatabaseRow } from './connections.js';
 import { engineCall, engineErrorType } from './engine-errors.js';
 import { EngineError } from '../engines/types.js';
 import { buildSelectStar } from './select-star.js';
+import { PASSWORD_MASK } from './uri.js';
 import { connectionParametersSchema } from './write.js';
 
 const read = { perm: 'can_read', view: 'Database' } as const;
@@ -218,8 +219,21 @@ export function registerDatabaseRoutes(
         const message = invalid.map((k) => problems[k]).join(' ');
         throw errorsAnswer(422, message, 'CONNECTION_INVALID_PORT_ERROR', 'error', { invalid });
       }
+      // Editing a stored database: a masked or absent password means the stored one.
+      let stored: string | null = null;
+      const pw = body.parameters.password;
+      if (body.database_name && (!pw || pw === PASSWORD_MASK)) {
+        const existing = await metadata
+          .selectFrom('dbs')
+          .select(['password'])
+          .where('database_name', '=', body.database_name)
+          .executeTakeFirst();
+        if (existing) stored = connections.password(existing);
+      }
+      const params =
+        stored !== null ? { ...body.parameters, password: PASSWORD_MASK } : body.parameters;
       try {
-        await connections.test(spec.buildUri(body.parameters), null);
+        await connections.test(spec.buildUri(params), stored);
       } catch (e) {
         if (e instanceof EngineError) {
           throw errorsAnswer(422, e.message, engineErrorType(e.kind), 'error', {

@@ -5,6 +5,7 @@ import {
   splitUriPassword,
   uriProblem,
   withUriPassword,
+  uriParameters,
 } from './uri.js';
 
 describe('database URIs', () => {
@@ -34,5 +35,27 @@ describe('database URIs', () => {
     expect(uriProblem('postgresql+psycopg2://u@h/db')).toBeNull();
     expect(uriProblem('oracle://u@h/db')).toMatch(/driver: oracle/);
     expect(uriProblem('nonsense')).toMatch(/Invalid connection string/);
+  });
+});
+
+describe('uriParameters', () => {
+  it('reads the parameters form back from a URI, the password masked', () => {
+    expect(
+      uriParameters('postgresql+psycopg2://bob:XXXXXXXXXX@db.local:5433/sales?sslmode=require'),
+    ).toEqual({
+      host: 'db.local',
+      port: 5433,
+      username: 'bob',
+      password: 'XXXXXXXXXX',
+      database: 'sales',
+      query: { sslmode: 'require' },
+    });
+    expect(uriParameters('mysql://root@127.0.0.1/test')).toMatchObject({
+      host: '127.0.0.1',
+      port: null,
+      username: 'root',
+      database: 'test',
+    });
+    expect(uriParameters('duckdb:///examples.duckdb')).toEqual({ path: 'examples.duckdb' });
   });
 });

@@ -87,3 +87,28 @@ export function fileDatabasePath(uri: string, dataDir: string): string | null {
   }
   return decoded.startsWith('/') ? path.resolve(decoded) : path.resolve(dataDir, decoded);
 }
+
+/**
+ * The parameters form of a URI (Superset answers them with a database): host, port, user,
+ * database and query for network databases, the path for file ones; the password masked.
+ */
+export function uriParameters(uri: string): Record<string, unknown> {
+  const backend = backendOf(uri);
+  if (backend === 'sqlite' || backend === 'duckdb') {
+    const m = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/\/?(.*?)(\?.*)?$/.exec(uri);
+    return { path: m?.[1] ?? '' };
+  }
+  try {
+    const u = new URL(uri.replace(/^[a-zA-Z][a-zA-Z0-9+.-]*:/, 'http:'));
+    return {
+      host: decodeURIComponent(u.hostname),
+      port: u.port ? Number(u.port) : null,
+      username: decodeURIComponent(u.username),
+      ...(u.password ? { password: PASSWORD_MASK } : {}),
+      database: decodeURIComponent(u.pathname.replace(/^\//, '')),
+      query: Object.fromEntries(u.searchParams.entries()),
+    };
+  } catch {
+    return {};
+  }
+}

@@ -12,6 +12,7 @@ const HomePage = lazy(() => import('../features/home/HomePage'));
 const DashboardListPage = lazy(() => import('../features/lists/DashboardListPage'));
 const ChartListPage = lazy(() => import('../features/lists/ChartListPage'));
 const DatasetListPage = lazy(() => import('../features/lists/DatasetListPage'));
+const CreateDatasetPage = lazy(() => import('../features/datasets/CreateDatasetPage'));
 const DatabaseListPage = lazy(() => import('../features/lists/DatabaseListPage'));
 const SavedQueryListPage = lazy(() => import('../features/lists/SavedQueryListPage'));
 const QueryHistoryPage = lazy(() => import('../features/lists/QueryHistoryPage'));
@@ -53,6 +54,7 @@ export const router = createBrowserRouter([
           { path: PATHS.dashboards, element: <DashboardListPage /> },
           { path: PATHS.charts, element: <ChartListPage /> },
           { path: PATHS.datasets, element: <DatasetListPage /> },
+          { path: PATHS.datasetAdd, element: <CreateDatasetPage /> },
           { path: PATHS.databases, element: <DatabaseListPage /> },
           { path: PATHS.savedQueries, element: <SavedQueryListPage /> },
           { path: PATHS.queryHistory, element: <QueryHistoryPage /> },

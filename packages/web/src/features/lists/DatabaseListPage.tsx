@@ -1,5 +1,14 @@
-import { ListView, searchFilter, yesNoFilter } from '../../components/ListView';
-import type { ListColumn, ListFilterDef } from '../../components/ListView';
+import { Suspense, lazy, useCallback } from 'react';
+import { EditOutlined } from '@ant-design/icons';
+import {
+  ListView,
+  RowActionButton,
+  addButton,
+  searchFilter,
+  useItemModal,
+  yesNoFilter,
+} from '../../components/ListView';
+import type { ListColumn, ListFilterDef, ListViewContext } from '../../components/ListView';
 import { BooleanMark, MutedText } from './cells';
 import { createdByColumn, modifiedColumn } from './columns';
 import { SORT_BY_CHANGED } from './common';
@@ -38,17 +47,38 @@ const COLUMNS: ListColumn<DatabaseRow>[] = [
 
 const itemName = (row: DatabaseRow) => row.database_name;
 
+const DatabaseModal = lazy(() => import('../databases/DatabaseModal'));
+
 export default function DatabaseListPage() {
+  const formModal = useItemModal<DatabaseRow>();
+  const openForm = formModal.show;
+  const rowActions = useCallback(
+    (row: DatabaseRow, context: ListViewContext) =>
+      context.canWrite ? (
+        <RowActionButton title="Edit" icon={<EditOutlined />} onClick={() => openForm(row)} />
+      ) : null,
+    [openForm],
+  );
   return (
-    <ListView<DatabaseRow>
-      resource="database"
-      resourceLabel="database"
-      title="Databases"
-      columns={COLUMNS}
-      filters={FILTERS}
-      defaultSort={SORT_BY_CHANGED}
-      itemName={itemName}
-      emptyText="No databases yet"
-    />
+    <>
+      <ListView<DatabaseRow>
+        resource="database"
+        resourceLabel="database"
+        title="Databases"
+        columns={COLUMNS}
+        filters={FILTERS}
+        defaultSort={SORT_BY_CHANGED}
+        itemName={itemName}
+        reloadToken={formModal.reloadToken}
+        rowActions={rowActions}
+        headerActions={addButton('Database', () => openForm(null))}
+        emptyText="No databases yet"
+      />
+      {formModal.key > 0 ? (
+        <Suspense fallback={null}>
+          <DatabaseModal key={formModal.key} {...formModal.modalProps} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -1,11 +1,21 @@
+import { Suspense, lazy, useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { EditOutlined } from '@ant-design/icons';
+import { MESSAGES } from '@strata/core';
+import { useCurrentUser } from '../../app/BootstrapContext';
+import { PATHS } from '../../app/layout/navigation';
 import {
   ListView,
+  RowActionButton,
+  addButton,
   databaseFilter,
   ownersFilter,
   schemaFilter,
   searchFilter,
+  useItemModal,
 } from '../../components/ListView';
-import type { ListColumn, ListFilterDef } from '../../components/ListView';
+import type { ListColumn, ListFilterDef, ListViewContext } from '../../components/ListView';
+import { canEditDataset } from '../datasets/access';
 import { Label, TitleLink } from './cells';
 import {
   databaseColumn,
@@ -61,18 +71,49 @@ const COLUMNS: ListColumn<DatasetRow>[] = [
 
 const itemName = (row: DatasetRow) => row.table_name;
 
+const DatasetEditModal = lazy(() => import('../datasets/DatasetEditModal'));
+
 export default function DatasetListPage() {
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const editModal = useItemModal<DatasetRow>();
+  const openEditor = editModal.show;
+  const rowActions = useCallback(
+    (row: DatasetRow, context: ListViewContext) => {
+      if (!context.canWrite) return null;
+      const allowed = canEditDataset(user, row.owners);
+      return (
+        <RowActionButton
+          title={allowed ? 'Edit' : MESSAGES.datasetOwnerRequired}
+          icon={<EditOutlined />}
+          disabled={!allowed}
+          onClick={() => openEditor(row)}
+        />
+      );
+    },
+    [user, openEditor],
+  );
   return (
-    <ListView<DatasetRow>
-      resource="dataset"
-      resourceLabel="dataset"
-      title="Datasets"
-      columns={COLUMNS}
-      filters={FILTERS}
-      defaultSort={SORT_BY_CHANGED}
-      itemName={itemName}
-      bulkDelete
-      emptyText="No datasets yet"
-    />
+    <>
+      <ListView<DatasetRow>
+        resource="dataset"
+        resourceLabel="dataset"
+        title="Datasets"
+        columns={COLUMNS}
+        filters={FILTERS}
+        defaultSort={SORT_BY_CHANGED}
+        itemName={itemName}
+        bulkDelete
+        reloadToken={editModal.reloadToken}
+        rowActions={rowActions}
+        headerActions={addButton('Dataset', () => void navigate(PATHS.datasetAdd))}
+        emptyText="No datasets yet"
+      />
+      {editModal.key > 0 ? (
+        <Suspense fallback={null}>
+          <DatasetEditModal key={editModal.key} {...editModal.modalProps} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
