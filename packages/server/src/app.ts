@@ -17,6 +17,7 @@ import { SecretBox } from './crypto/secret-box.js';
 import { DatabaseConnections } from './databases/connections.js';
 import { registerDatabaseRoutes } from './databases/routes.js';
 import { registerDatasetRoutes } from './datasets/routes.js';
+import { registerUploadRoutes } from './uploads/routes.js';
 import { defaultEngineRegistry } from './engines/index.js';
 import type { EngineRegistry } from './engines/registry.js';
 import { chartsResource } from './charts/resource.js';
@@ -174,6 +175,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     registerRolePermissionRoutes(app, store.db);
     registerDatabaseRoutes(app, store.db, connections);
     registerDatasetRoutes(app, services, connections);
+    registerUploadRoutes(app, services, connections);
     registerLogRoutes(app, store.db);
     registerWebRoutes(app, {
       distDir: config.webDistDir ?? defaultWebDist(),
