@@ -1,19 +1,7 @@
 /** Quoting and literals of DuckDB (ANSI double-quoted identifiers, single-quoted strings). */
+import { quoteIdentifier, quoteString, utcTimestampText } from '../shared/sql-text.js';
 
-/** `name` as a double-quoted identifier, inner double quotes doubled. */
-export function quoteIdentifier(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
-}
-
-/** A single-quoted string literal, inner single quotes doubled (backslashes are plain text). */
-export function quoteString(value: string): string {
-  return `'${value.replace(/'/g, "''")}'`;
-}
-
-/** `YYYY-MM-DD HH:MM:SS.sss` of a date, in UTC. */
-export function timestampText(value: Date): string {
-  return value.toISOString().replace('T', ' ').replace('Z', '');
-}
+export { quoteIdentifier, quoteString };
 
 /** An SQL literal of a JS value; dates become `TIMESTAMP '…'` (UTC). */
 export function literal(value: string | number | boolean | null | Date): string {
@@ -26,7 +14,7 @@ export function literal(value: string | number | boolean | null | Date): string 
   }
   if (value instanceof Date) {
     if (Number.isNaN(value.getTime())) return 'NULL';
-    return `TIMESTAMP '${timestampText(value)}'`;
+    return `TIMESTAMP '${utcTimestampText(value)}'`;
   }
   return quoteString(value);
 }

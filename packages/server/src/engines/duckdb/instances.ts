@@ -3,7 +3,7 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { EngineError } from '../types.js';
 import { toEngineError } from './errors.js';
-import type { FileTarget } from './uri.js';
+import type { FileTarget } from '../shared/file-uri.js';
 
 /** A handle on a shared DuckDB instance; `release` once when done with it. */
 export interface InstanceLease {

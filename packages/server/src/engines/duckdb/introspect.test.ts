@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { indexExpressions, pageOf, planRows } from './introspect.js';
+import { pageOf } from '../shared/paging.js';
+import { indexExpressions, planRows } from './introspect.js';
 
 describe('DuckDB introspection helpers', () => {
   it('reads column names of index expressions', () => {

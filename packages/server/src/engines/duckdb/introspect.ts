@@ -8,6 +8,7 @@ import {
   type TableRef,
 } from '../types.js';
 import { duckdbGenericType } from './types.js';
+import { pageOf } from '../shared/paging.js';
 
 type Row = Record<string, Json>;
 
@@ -82,13 +83,6 @@ export async function listTables(
     type: r.type === 'view' ? 'view' : 'table',
   }));
   return { tables: pageOf(all, options.page, options.pageSize), count: all.length };
-}
-
-/** One page (0-based) of a list; everything when no page size is given. */
-export function pageOf<T>(items: T[], page = 0, pageSize?: number): T[] {
-  if (!pageSize || pageSize <= 0) return items;
-  const start = Math.max(0, page) * pageSize;
-  return items.slice(start, start + pageSize);
 }
 
 /** Column names of a `duckdb_indexes().expressions` text such as `[a, '(lower(b))']`. */

@@ -10,7 +10,7 @@ import { DuckDBClient } from './client.js';
 import { literal, quoteIdentifier } from './dialect.js';
 import { timeGrainExpression } from './grains.js';
 import { acquireInstance } from './instances.js';
-import { fileUri, parseFileUri } from './uri.js';
+import { fileUri, parseFileUri } from '../shared/file-uri.js';
 
 const SCHEMES = ['duckdb'];
 

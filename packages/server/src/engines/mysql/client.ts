@@ -11,7 +11,7 @@ import {
   type TableMetadata,
   type TablesPage,
 } from '../types.js';
-import type { Endpoint } from '../postgresql/errors.js';
+import type { Endpoint } from '../shared/network-errors.js';
 import { quoteMysqlIdentifier } from './dialect.js';
 import { mysqlEngineError } from './errors.js';
 import { listFunctionNames, listSchemas, listTables, tableMetadata } from './introspect.js';

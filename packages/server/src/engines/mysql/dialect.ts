@@ -1,4 +1,4 @@
-import { utcTimestampText } from '../postgresql/dialect.js';
+import { utcTimestampText } from '../shared/sql-text.js';
 
 /** Quoting of names and values for MySQL and MariaDB. */
 

@@ -1,5 +1,5 @@
 import { EngineError, type EngineErrorKind } from '../types.js';
-import { errorCode, lineAndColumn, networkError, type Endpoint } from '../postgresql/errors.js';
+import { errorCode, lineAndColumn, networkError, type Endpoint } from '../shared/network-errors.js';
 
 const KINDS: Record<string, EngineErrorKind> = {
   ER_ACCESS_DENIED_ERROR: 'auth_failed',

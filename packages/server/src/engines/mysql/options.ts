@@ -1,5 +1,5 @@
 import type { PoolOptions } from 'mysql2/promise';
-import { parseNetworkUri } from '../postgresql/network-uri.js';
+import { parseNetworkUri } from '../shared/network-uri.js';
 
 /**
  * mysql2 pool options of a `mysql[+driver]://` or `mariadb://` URI. Query parameters taken:

@@ -3,7 +3,7 @@ import {
   NETWORK_PARAMETERS_SCHEMA,
   buildNetworkUri,
   validateNetworkParameters,
-} from '../postgresql/parameters.js';
+} from '../shared/network-parameters.js';
 import { MysqlClient } from './client.js';
 import { mysqlLiteral, quoteMysqlIdentifier } from './dialect.js';
 import { mysqlTimeGrain } from './grains.js';

@@ -1,7 +1,7 @@
 import { genericTypeOf } from '../shared/generic-type.js';
 import { jsonSafeValue } from '../shared/values.js';
 import type { ColumnInfo } from '../types.js';
-import { decimalValue } from '../postgresql/values.js';
+import { decimalValue } from '../shared/decimal.js';
 
 /**
  * Result columns of mysql2 (with `dateStrings`, `supportBigNumbers`, `jsonStrings`): a type name

@@ -10,7 +10,8 @@ import {
   type TableMetadata,
   type TablesPage,
 } from '../types.js';
-import { pgEngineError, type Endpoint, type SqlContext } from './errors.js';
+import type { Endpoint } from '../shared/network-errors.js';
+import { pgEngineError, type SqlContext } from './errors.js';
 import {
   listFunctionNames,
   listSchemas,

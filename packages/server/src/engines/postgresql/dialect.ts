@@ -1,13 +1,8 @@
 /** Quoting of names and values for PostgreSQL. */
+import { quoteIdentifier, utcTimestampText } from '../shared/sql-text.js';
 
-export function quotePgIdentifier(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
-}
-
-/** `2026-01-02 03:04:05.678` in UTC, for timestamp literals. */
-export function utcTimestampText(value: Date): string {
-  return value.toISOString().replace('T', ' ').replace('Z', '');
-}
+/** PostgreSQL quotes names the ANSI way. */
+export const quotePgIdentifier = quoteIdentifier;
 
 /**
  * A literal. Strings double their quotes (standard_conforming_strings); a string holding a

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '../types.js';
-import { lineAndColumn, pgEngineError } from './errors.js';
+import { lineAndColumn } from '../shared/network-errors.js';
+import { pgEngineError } from './errors.js';
 
 const at = { host: 'db.example', port: 5432 };
 const pgError = (code: string, message: string, position?: string) =>

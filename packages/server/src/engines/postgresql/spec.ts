@@ -2,12 +2,12 @@ import type { EngineSpec } from '../types.js';
 import { PostgresClient } from './client.js';
 import { pgLiteral, quotePgIdentifier } from './dialect.js';
 import { postgresTimeGrain } from './grains.js';
-import { parseNetworkUri } from './network-uri.js';
+import { parseNetworkUri } from '../shared/network-uri.js';
 import {
   NETWORK_PARAMETERS_SCHEMA,
   buildNetworkUri,
   validateNetworkParameters,
-} from './parameters.js';
+} from '../shared/network-parameters.js';
 
 const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 

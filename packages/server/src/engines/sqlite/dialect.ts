@@ -1,4 +1,8 @@
-import { quoteIdentifier, quoteString, timestampText } from '../duckdb/dialect.js';
+import {
+  quoteIdentifier,
+  quoteString,
+  utcTimestampText as timestampText,
+} from '../shared/sql-text.js';
 
 export { quoteIdentifier };
 

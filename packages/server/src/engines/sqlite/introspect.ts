@@ -1,4 +1,4 @@
-import { pageOf } from '../duckdb/introspect.js';
+import { pageOf } from '../shared/paging.js';
 import {
   EngineError,
   type ForeignKeyInfo,

@@ -6,7 +6,7 @@ import type {
   EngineDescription,
   EngineSpec,
 } from '../types.js';
-import { fileUri, parseFileUri } from '../duckdb/uri.js';
+import { fileUri, parseFileUri } from '../shared/file-uri.js';
 import { SqliteClient } from './client.js';
 import { literal, quoteIdentifier } from './dialect.js';
 import { timeGrainExpression } from './grains.js';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '../types.js';
-import { fileUri, parseFileUri, resolveDataPath } from './uri.js';
+import { fileUri, parseFileUri, resolveDataPath } from './file-uri.js';
 
 const dataDir = '/srv/data';
 const parse = (uri: string) => parseFileUri(uri, ['duckdb', 'sqlite'], dataDir);

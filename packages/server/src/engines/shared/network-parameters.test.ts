@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildNetworkUri, validateNetworkParameters } from './parameters.js';
+import { buildNetworkUri, validateNetworkParameters } from './network-parameters.js';
 import { parseNetworkUri } from './network-uri.js';
 
 describe('validateNetworkParameters', () => {
