@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@strata/core';
-import { createApiClient } from './client';
+import { createApiClient, encodeBody } from './client';
 import { ApiError } from './errors';
 
 interface Call {
@@ -8,6 +8,7 @@ interface Call {
   method: string;
   headers: Record<string, string>;
   body: string | undefined;
+  rawBody: unknown;
   credentials: RequestCredentials | undefined;
 }
 
@@ -27,6 +28,7 @@ function fakeFetch(handler: (call: Call, index: number) => Response) {
       method: init?.method ?? 'GET',
       headers: (init?.headers ?? {}) as Record<string, string>,
       body: typeof init?.body === 'string' ? init.body : undefined,
+      rawBody: init?.body,
       credentials: init?.credentials,
     };
     calls.push(call);
@@ -129,5 +131,53 @@ describe('api client', () => {
     );
     const client = createApiClient({ fetch: f.fn, onUnauthorized: vi.fn() });
     await expect(client.get('/x')).rejects.toThrow('502 Bad Gateway');
+  });
+
+  it('posts FormData as it is, with the CSRF token and no content type of its own', async () => {
+    let tokens = 0;
+    const f = fakeFetch((call) => {
+      if (call.url.includes('csrf_token')) {
+        tokens += 1;
+        return json(200, { result: `tok${tokens}` });
+      }
+      return call.headers['X-CSRFToken'] === 'tok2'
+        ? json(201, { message: 'OK', dataset_id: 3 })
+        : json(400, { message: 'The CSRF token has expired.' });
+    });
+    const client = createApiClient({ fetch: f.fn, onUnauthorized: vi.fn() });
+    const form = new FormData();
+    form.append('type', 'csv');
+    form.append('file', new Blob(['a,b\n1,2\n']), 'x.csv');
+    await expect(client.postForm('/api/v1/database/1/upload/', form)).resolves.toEqual({
+      message: 'OK',
+      dataset_id: 3,
+    });
+    const posts = f.calls.filter((c) => !c.url.includes('csrf_token'));
+    expect(posts).toHaveLength(2);
+    for (const call of posts) {
+      expect(call.method).toBe('POST');
+      expect(call.rawBody).toBe(form);
+      expect(call.headers['Content-Type']).toBeUndefined();
+    }
+    expect(posts[1]?.headers['X-CSRFToken']).toBe('tok2');
+  });
+});
+
+describe('encodeBody', () => {
+  it('sends JSON with its content type', () => {
+    expect(encodeBody({ a: 1 })).toEqual({ body: '{"a":1}', contentType: 'application/json' });
+    expect(encodeBody(null)).toEqual({ body: 'null', contentType: 'application/json' });
+  });
+
+  it('leaves FormData alone and sets no content type', () => {
+    const form = new FormData();
+    form.append('a', '1');
+    const encoded = encodeBody(form);
+    expect(encoded.body).toBe(form);
+    expect(encoded.contentType).toBeUndefined();
+  });
+
+  it('sends nothing without a body', () => {
+    expect(encodeBody(undefined)).toEqual({});
   });
 });

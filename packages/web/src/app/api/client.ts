@@ -6,7 +6,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions {
   method?: HttpMethod;
-  /** Sent as JSON. */
+  /** Sent as JSON; a FormData is sent as multipart/form-data as it is. */
   body?: unknown;
   signal?: AbortSignal;
   /** Send the user to the login page on 401 (default true). */
@@ -26,11 +26,27 @@ export interface ApiClient {
   post<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method'>): Promise<T>;
   put<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method'>): Promise<T>;
   delete<T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+  /** POSTs a multipart/form-data body (files); the browser sets the content type. */
+  postForm<T>(
+    path: string,
+    form: FormData,
+    options?: Omit<RequestOptions, 'method' | 'body'>,
+  ): Promise<T>;
   /** The cached CSRF token, fetched on first use. */
   csrfToken(): Promise<string>;
 }
 
 export const CSRF_TOKEN_URL = '/api/v1/security/csrf_token/';
+
+/**
+ * How a request body goes out: JSON text with its content type; a FormData as it is, with no
+ * content type of ours (fetch sets `multipart/form-data; boundary=…` itself); nothing at all.
+ */
+export function encodeBody(body: unknown): { body?: BodyInit; contentType?: string } {
+  if (body === undefined) return {};
+  if (typeof FormData !== 'undefined' && body instanceof FormData) return { body };
+  return { body: JSON.stringify(body), contentType: 'application/json' };
+}
 
 async function readBody(res: Response): Promise<unknown> {
   if (res.status === 204) return null;
@@ -48,9 +64,9 @@ async function readBody(res: Response): Promise<unknown> {
 }
 
 /**
- * The one way the application talks to the server: same-origin cookies, JSON bodies, the CSRF
- * token on state-changing calls (fetched once, refreshed and retried once when the server
- * refuses it), readable errors, and a trip to the login page when the session is gone.
+ * The one way the application talks to the server: same-origin cookies, JSON (or multipart)
+ * bodies, the CSRF token on state-changing calls (fetched once, refreshed and retried once when
+ * the server refuses it), readable errors, and a trip to the login page when the session is gone.
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const fetchImpl = options.fetch;
@@ -100,12 +116,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const redirectOnUnauthorized = opts.redirectOnUnauthorized ?? true;
     for (let attempt = 0; ; attempt += 1) {
       const headers: Record<string, string> = { Accept: 'application/json' };
-      if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+      const encoded = encodeBody(opts.body);
+      if (encoded.contentType) headers['Content-Type'] = encoded.contentType;
       if (isStateChanging(method)) headers[CSRF_HEADER] = await csrfToken();
       const res = await send(path, {
         method,
         headers,
-        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        body: encoded.body,
         signal: opts.signal,
       });
       const body = await readBody(res);
@@ -136,6 +153,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     post: (path, body, o) => request(path, { ...o, method: 'POST', body }),
     put: (path, body, o) => request(path, { ...o, method: 'PUT', body }),
     delete: (path, o) => request(path, { ...o, method: 'DELETE' }),
+    postForm: (path, form, o) => request(path, { ...o, method: 'POST', body: form }),
     csrfToken,
   };
 }

@@ -4,6 +4,8 @@ import { Layout, Menu } from 'antd';
 import type { MenuProps } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { userDisplayName } from '@strata/core';
+import { NewMenu } from '../../features/uploads/UploadMenus';
+import { UploadsProvider } from '../../features/uploads/UploadsProvider';
 import { useCurrentUser } from '../BootstrapContext';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { logEvent } from '../logger/eventLogger';
@@ -21,7 +23,10 @@ function toMenuItems(items: NavItem[]): MenuItems {
   );
 }
 
-/** The frame of every logged-in page: top navigation, and the page in an error boundary. */
+/**
+ * The frame of every logged-in page: top navigation (with the "+" menu), and the page in an
+ * error boundary; the upload dialog is mounted here for the whole app.
+ */
 export function AppShell() {
   const user = useCurrentUser();
   const location = useLocation();
@@ -53,47 +58,50 @@ export function AppShell() {
   ];
 
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Header
-        style={{
-          display: 'flex',
-          alignItems: 'center',
-          gap: 16,
-          borderBottom: '1px solid #e8ecee',
-          position: 'sticky',
-          top: 0,
-          zIndex: 10,
-        }}
-      >
-        <Link
-          to={PATHS.home}
-          aria-label="Strata home"
-          style={{ fontWeight: 700, fontSize: 20, letterSpacing: 0.5, whiteSpace: 'nowrap' }}
+    <UploadsProvider>
+      <Layout style={{ minHeight: '100vh' }}>
+        <Layout.Header
+          style={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 16,
+            borderBottom: '1px solid #e8ecee',
+            position: 'sticky',
+            top: 0,
+            zIndex: 10,
+          }}
         >
-          Strata
-        </Link>
-        <nav aria-label="Main" style={{ flex: 1, minWidth: 0 }}>
+          <Link
+            to={PATHS.home}
+            aria-label="Strata home"
+            style={{ fontWeight: 700, fontSize: 20, letterSpacing: 0.5, whiteSpace: 'nowrap' }}
+          >
+            Strata
+          </Link>
+          <nav aria-label="Main" style={{ flex: 1, minWidth: 0 }}>
+            <Menu
+              mode="horizontal"
+              items={menuItems}
+              selectedKeys={selected ? [selected] : []}
+              style={{ borderBottom: 'none' }}
+            />
+          </nav>
+          <NewMenu />
           <Menu
             mode="horizontal"
-            items={menuItems}
-            selectedKeys={selected ? [selected] : []}
-            style={{ borderBottom: 'none' }}
+            items={userMenu}
+            selectedKeys={[]}
+            style={{ borderBottom: 'none', minWidth: 160, justifyContent: 'flex-end' }}
           />
-        </nav>
-        <Menu
-          mode="horizontal"
-          items={userMenu}
-          selectedKeys={[]}
-          style={{ borderBottom: 'none', minWidth: 160, justifyContent: 'flex-end' }}
-        />
-      </Layout.Header>
-      <Layout.Content style={{ padding: 24 }}>
-        <ErrorBoundary key={location.pathname}>
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
-        </ErrorBoundary>
-      </Layout.Content>
-    </Layout>
+        </Layout.Header>
+        <Layout.Content style={{ padding: 24 }}>
+          <ErrorBoundary key={location.pathname}>
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
+        </Layout.Content>
+      </Layout>
+    </UploadsProvider>
   );
 }

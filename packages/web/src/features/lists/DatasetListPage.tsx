@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback } from 'react';
+import { Suspense, lazy, useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { EditOutlined } from '@ant-design/icons';
 import { MESSAGES } from '@strata/core';
@@ -16,6 +16,8 @@ import {
 } from '../../components/ListView';
 import type { ListColumn, ListFilterDef, ListViewContext } from '../../components/ListView';
 import { canEditDataset } from '../datasets/access';
+import { UploadFileButton } from '../uploads/UploadMenus';
+import { useUploads } from '../uploads/UploadsProvider';
 import { Label, TitleLink } from './cells';
 import {
   databaseColumn,
@@ -78,6 +80,16 @@ export default function DatasetListPage() {
   const user = useCurrentUser();
   const editModal = useItemModal<DatasetRow>();
   const openEditor = editModal.show;
+  const uploads = useUploads();
+  const { checkDatabases } = uploads;
+  useEffect(() => checkDatabases(), [checkDatabases]);
+  const addDataset = addButton('Dataset', () => void navigate(PATHS.datasetAdd));
+  const headerActions = (context: ListViewContext) => (
+    <>
+      <UploadFileButton />
+      {addDataset(context)}
+    </>
+  );
   const rowActions = useCallback(
     (row: DatasetRow, context: ListViewContext) => {
       if (!context.canWrite) return null;
@@ -104,9 +116,9 @@ export default function DatasetListPage() {
         defaultSort={SORT_BY_CHANGED}
         itemName={itemName}
         bulkDelete
-        reloadToken={editModal.reloadToken}
+        reloadToken={editModal.reloadToken + uploads.completed}
         rowActions={rowActions}
-        headerActions={addButton('Dataset', () => void navigate(PATHS.datasetAdd))}
+        headerActions={headerActions}
         emptyText="No datasets yet"
       />
       {editModal.key > 0 ? (
