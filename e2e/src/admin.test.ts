@@ -5,23 +5,11 @@ import {
   ADMIN_PASSWORD,
   collectPageErrors,
   launchBrowser,
+  loginAs,
   snap,
   startServer,
   type RunningServer,
 } from './harness.js';
-
-async function login(
-  page: Page,
-  baseUrl: string,
-  username: string,
-  password: string,
-): Promise<void> {
-  await page.goto(`${baseUrl}/login/`);
-  await page.fill('#username', username);
-  await page.fill('#password', password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${baseUrl}/`);
-}
 
 describe('users and roles admin in Chromium', () => {
   let server: RunningServer;
@@ -34,7 +22,7 @@ describe('users and roles admin in Chromium', () => {
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1366, height: 860 } });
     errors = collectPageErrors(page);
-    await login(page, server.baseUrl, 'admin', ADMIN_PASSWORD);
+    await loginAs(page, server.baseUrl, 'admin', ADMIN_PASSWORD);
   });
   after(async () => {
     await browser?.close();
@@ -75,7 +63,7 @@ describe('users and roles admin in Chromium', () => {
 
   it('gives the Gamma user no security pages', async () => {
     await page.goto(`${server.baseUrl}/logout/`);
-    await login(page, server.baseUrl, 'gwen', 'gwen-password-1');
+    await loginAs(page, server.baseUrl, 'gwen', 'gwen-password-1');
     await page.getByRole('menuitem', { name: 'Dashboards', exact: true }).first().waitFor();
     assert.equal(await page.getByRole('menuitem', { name: 'SQL', exact: true }).count(), 0);
     await page.getByRole('menuitem', { name: 'Settings', exact: true }).first().hover();

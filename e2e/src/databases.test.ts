@@ -8,6 +8,7 @@ import {
   ADMIN_PASSWORD,
   collectPageErrors,
   launchBrowser,
+  loginAs,
   snap,
   startServer,
   type RunningServer,
@@ -58,11 +59,7 @@ describe('connecting PostgreSQL and MariaDB and making datasets, in Chromium', (
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
     errors = collectPageErrors(page);
-    await page.goto(`${server.baseUrl}/login/`);
-    await page.fill('#username', 'admin');
-    await page.fill('#password', ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${server.baseUrl}/`);
+    await loginAs(page, server.baseUrl, 'admin', ADMIN_PASSWORD);
   });
 
   after(async () => {

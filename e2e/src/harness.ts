@@ -117,3 +117,17 @@ export function collectPageErrors(page: Page): string[] {
   });
   return errors;
 }
+
+/** Logs in through the real login page and waits for the home page. */
+export async function loginAs(
+  page: Page,
+  baseUrl: string,
+  username: string,
+  password: string,
+): Promise<void> {
+  await page.goto(`${baseUrl}/login/`);
+  await page.fill('#username', username);
+  await page.fill('#password', password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${baseUrl}/`);
+}

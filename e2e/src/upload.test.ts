@@ -9,6 +9,7 @@ import {
   ADMIN_PASSWORD,
   collectPageErrors,
   launchBrowser,
+  loginAs,
   snap,
   startServer,
   type RunningServer,
@@ -33,11 +34,7 @@ describe('uploading a CSV file into a database, in Chromium', () => {
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1400, height: 950 } });
     errors = collectPageErrors(page);
-    await page.goto(`${server.baseUrl}/login/`);
-    await page.fill('#username', 'admin');
-    await page.fill('#password', ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${server.baseUrl}/`);
+    await loginAs(page, server.baseUrl, 'admin', ADMIN_PASSWORD);
     const csrf = (await (
       await page.request.get(`${server.baseUrl}/api/v1/security/csrf_token/`)
     ).json()) as { result: string };

@@ -1,32 +1,8 @@
 import { join } from 'node:path';
 import { ident, literal, stringList } from './sql-text.js';
 import type { ExampleColumn, ExampleFile, ExampleTable, GeneratedRows } from './types.js';
+import { PANDAS_NA_STRINGS } from '../shared/pandas.js';
 
-/**
- * pandas' default NA strings (`pandas.read_csv`'s `na_values`): Superset's loaders read the
- * CSV files with pandas, so these fields became NULL there, and become NULL here.
- */
-export const PANDAS_NA_STRINGS: readonly string[] = [
-  '',
-  '#N/A',
-  '#N/A N/A',
-  '#NA',
-  '-1.#IND',
-  '-1.#QNAN',
-  '-NaN',
-  '-nan',
-  '1.#IND',
-  '1.#QNAN',
-  '<NA>',
-  'N/A',
-  'NA',
-  'NULL',
-  'NaN',
-  'None',
-  'n/a',
-  'nan',
-  'null',
-];
 
 /** A temporary copy of one source file, read with explicit types. */
 export interface StagingStep {

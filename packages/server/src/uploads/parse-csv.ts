@@ -1,31 +1,12 @@
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
+import { PANDAS_NA_STRINGS } from '../shared/pandas.js';
 import { headerNames } from './columns.js';
 import { UploadError, type SourceRow, type TabularSource } from './types.js';
 
 /** pandas' default NA values, used when the form gives none. */
-export const DEFAULT_NULL_VALUES: readonly string[] = [
-  '',
-  '#N/A',
-  '#N/A N/A',
-  '#NA',
-  '-1.#IND',
-  '-1.#QNAN',
-  '-NaN',
-  '-nan',
-  '1.#IND',
-  '1.#QNAN',
-  '<NA>',
-  'N/A',
-  'NA',
-  'NULL',
-  'NaN',
-  'None',
-  'n/a',
-  'nan',
-  'null',
-];
+export const DEFAULT_NULL_VALUES: readonly string[] = PANDAS_NA_STRINGS;
 
 export interface CsvOptions {
   delimiter: string;
