@@ -81,6 +81,43 @@ async function assertNameFree(ctx: RequestContext, name: string, exceptId?: numb
     throw invalid('database_name', 'A database with the same name already exists.');
 }
 
+/** A new `dbs` row with the defaults of every flag (all off but "expose in SQL Lab"). */
+export function newDatabaseRow(r: {
+  uuid: string;
+  database_name: string;
+  sqlalchemy_uri: string;
+  password: string | null;
+  configuration_method: string;
+  userId: number | null;
+}) {
+  const now = nowIso();
+  return {
+    uuid: r.uuid,
+    database_name: r.database_name,
+    sqlalchemy_uri: r.sqlalchemy_uri,
+    password: r.password,
+    expose_in_sqllab: true,
+    allow_run_async: false,
+    allow_dml: false,
+    allow_ctas: false,
+    allow_cvas: false,
+    allow_file_upload: false,
+    cache_timeout: null,
+    extra: null,
+    impersonate_user: false,
+    encrypted_extra: null,
+    server_cert: null,
+    verbose_name: null,
+    configuration_method: r.configuration_method,
+    is_managed_externally: false,
+    external_url: null,
+    created_on: now,
+    changed_on: now,
+    created_by_fk: r.userId,
+    changed_by_fk: r.userId,
+  };
+}
+
 /** The URI of a body: given, or built from the engine's parameters form. */
 function uriOf(body: UpdateBody, engines: EngineRegistry): string | undefined {
   if (body.sqlalchemy_uri !== undefined) return body.sqlalchemy_uri;
@@ -144,35 +181,19 @@ export function databaseWriteHandlers(
       const { masked, password } = splitUriPassword(uri);
       if (password === PASSWORD_MASK)
         throw invalid('sqlalchemy_uri', 'Provide the password of the connection');
-      const now = nowIso();
       return ctx.db.transaction().execute(async (trx) => {
         const row = await trx
           .insertInto('dbs')
           .values({
-            uuid: body.uuid ?? randomUUID(),
-            database_name: body.database_name,
-            sqlalchemy_uri: masked,
-            password: password === null ? null : box.encrypt(password),
-            expose_in_sqllab: true,
-            allow_run_async: false,
-            allow_dml: false,
-            allow_ctas: false,
-            allow_cvas: false,
-            allow_file_upload: false,
-            cache_timeout: null,
-            extra: null,
-            impersonate_user: false,
-            encrypted_extra: null,
-            server_cert: null,
-            verbose_name: null,
-            configuration_method: body.parameters ? 'dynamic_form' : 'sqlalchemy_form',
-            is_managed_externally: false,
-            external_url: null,
+            ...newDatabaseRow({
+              uuid: body.uuid ?? randomUUID(),
+              database_name: body.database_name,
+              sqlalchemy_uri: masked,
+              password: password === null ? null : box.encrypt(password),
+              configuration_method: body.parameters ? 'dynamic_form' : 'sqlalchemy_form',
+              userId: ctx.principal.id,
+            }),
             ...flags(body),
-            created_on: now,
-            changed_on: now,
-            created_by_fk: ctx.principal.id,
-            changed_by_fk: ctx.principal.id,
           })
           .returning('id')
           .executeTakeFirstOrThrow();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { syncDatabasePermission } from '../databases/access.js';
+import { newDatabaseRow } from '../databases/write.js';
 import { syncDatasetPermission } from '../datasets/access.js';
 import type { MetadataDb } from '../metadata/db.js';
 import { nowIso } from '../metadata/db.js';
@@ -103,31 +104,16 @@ export async function installExamples(
     if (!database) {
       const row = await trx
         .insertInto('dbs')
-        .values({
-          uuid: EXAMPLES_DATABASE_UUID,
-          database_name: EXAMPLES_DATABASE_NAME,
-          sqlalchemy_uri: `duckdb:///${EXAMPLES_FILE}`,
-          password: null,
-          expose_in_sqllab: true,
-          allow_run_async: false,
-          allow_dml: false,
-          allow_ctas: false,
-          allow_cvas: false,
-          allow_file_upload: false,
-          cache_timeout: null,
-          extra: null,
-          impersonate_user: false,
-          encrypted_extra: null,
-          server_cert: null,
-          verbose_name: null,
-          configuration_method: 'sqlalchemy_form',
-          is_managed_externally: false,
-          external_url: null,
-          created_on: now,
-          changed_on: now,
-          created_by_fk: null,
-          changed_by_fk: null,
-        })
+        .values(
+          newDatabaseRow({
+            uuid: EXAMPLES_DATABASE_UUID,
+            database_name: EXAMPLES_DATABASE_NAME,
+            sqlalchemy_uri: `duckdb:///${EXAMPLES_FILE}`,
+            password: null,
+            configuration_method: 'sqlalchemy_form',
+            userId: null,
+          }),
+        )
         .returning(['id', 'database_name'])
         .executeTakeFirstOrThrow();
       database = row;

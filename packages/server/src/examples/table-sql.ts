@@ -3,7 +3,6 @@ import { ident, literal, stringList } from './sql-text.js';
 import type { ExampleColumn, ExampleFile, ExampleTable, GeneratedRows } from './types.js';
 import { PANDAS_NA_STRINGS } from '../shared/pandas.js';
 
-
 /** A temporary copy of one source file, read with explicit types. */
 export interface StagingStep {
   /** Name of the temporary table. */
