@@ -126,3 +126,5 @@ export function singleStatement(sql: string, opts?: LexOptions): string | null {
   const all = splitStatements(sql, opts);
   return all.length === 1 ? all[0]! : null;
 }
+
+export { lex, type Piece };
