@@ -1,6 +1,5 @@
 import type { TimeGrain } from '@strata/core';
 import type {
-  ConnectionParameters,
   ConnectOptions,
   DatabaseClient,
   EngineDescription,
@@ -10,21 +9,11 @@ import { DuckDBClient } from './client.js';
 import { literal, quoteIdentifier } from './dialect.js';
 import { timeGrainExpression } from './grains.js';
 import { acquireInstance } from './instances.js';
-import { fileUri, parseFileUri } from '../shared/file-uri.js';
+import { fileDatabaseForm, parseFileUri } from '../shared/file-uri.js';
 
 const SCHEMES = ['duckdb'];
 
-const PARAMETERS = {
-  type: 'object',
-  properties: {
-    path: {
-      type: 'string',
-      description:
-        'Path of the DuckDB file: absolute, or relative to the data directory; :memory: for an in-memory database',
-    },
-  },
-  required: ['path'],
-};
+const FORM = fileDatabaseForm('duckdb', 'DuckDB');
 
 export const duckdbEngine: EngineSpec = {
   engine: 'duckdb',
@@ -37,18 +26,13 @@ export const duckdbEngine: EngineSpec = {
       default_driver: 'duckdb_engine',
       sqlalchemy_uri_placeholder: 'duckdb:///path/to/file.duckdb',
       available_drivers: ['duckdb_engine'],
-      parameters: PARAMETERS,
+      parameters: FORM.parameters,
       engine_information: { supports_file_upload: true, disable_ssh_tunneling: true },
     };
   },
 
-  buildUri(params: ConnectionParameters): string {
-    return fileUri('duckdb', params.path ?? '');
-  },
-
-  validateParameters(params: ConnectionParameters): Record<string, string> {
-    return params.path?.trim() ? {} : { path: 'This is a required field' };
-  },
+  buildUri: FORM.buildUri,
+  validateParameters: FORM.validateParameters,
 
   quoteIdentifier,
   literal,

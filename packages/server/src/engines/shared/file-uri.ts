@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { MESSAGES } from '@strata/core';
+import type { ConnectionParameters } from '../types.js';
 import { EngineError } from '../types.js';
 
 /** Where a file-database URI points: an in-memory database or a file path (absolute). */
@@ -66,4 +68,29 @@ export function parseFileUri(uri: string, schemes: readonly string[], dataDir: s
 export function fileUri(scheme: string, file: string): string {
   const p = file.trim();
   return `${scheme}:///${p.replace(/[%?#]/g, (c) => encodeURIComponent(c))}`;
+}
+
+/**
+ * The parameters form of a file database (DuckDB, SQLite): one `path`, and the URI it makes.
+ * `label` names the kind of file in the field's help text.
+ */
+export function fileDatabaseForm(scheme: string, label: string) {
+  return {
+    parameters: {
+      type: 'object',
+      properties: {
+        path: {
+          type: 'string',
+          description: `Path of the ${label} file: absolute, or relative to the data directory; :memory: for an in-memory database`,
+        },
+      },
+      required: ['path'],
+    } as Record<string, unknown>,
+    buildUri(params: ConnectionParameters): string {
+      return fileUri(scheme, params.path ?? '');
+    },
+    validateParameters(params: ConnectionParameters): Record<string, string> {
+      return params.path?.trim() ? {} : { path: MESSAGES.requiredField };
+    },
+  };
 }

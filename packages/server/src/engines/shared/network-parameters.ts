@@ -1,3 +1,4 @@
+import { MESSAGES } from '@strata/core';
 import type { ConnectionParameters } from '../types.js';
 
 /**
@@ -32,7 +33,7 @@ export function validateNetworkParameters(params: ConnectionParameters): Record<
   for (const field of REQUIRED) {
     const value: unknown = params[field];
     if (value === undefined || value === null || (typeof value === 'string' && !value.trim())) {
-      errors[field] = 'This is a required field';
+      errors[field] = MESSAGES.requiredField;
     }
   }
   if (!errors.port) {

@@ -1,12 +1,11 @@
 import type { TimeGrain } from '@strata/core';
 import type {
-  ConnectionParameters,
   ConnectOptions,
   DatabaseClient,
   EngineDescription,
   EngineSpec,
 } from '../types.js';
-import { fileUri, parseFileUri } from '../shared/file-uri.js';
+import { fileDatabaseForm, parseFileUri } from '../shared/file-uri.js';
 import { SqliteClient } from './client.js';
 import { literal, quoteIdentifier } from './dialect.js';
 import { timeGrainExpression } from './grains.js';
@@ -24,17 +23,7 @@ const MAX_RUNNERS = 3;
 const IDLE_MS = 30_000;
 const LAST_IDLE_MS = 5 * 60_000;
 
-const PARAMETERS = {
-  type: 'object',
-  properties: {
-    path: {
-      type: 'string',
-      description:
-        'Path of the SQLite file: absolute, or relative to the data directory; :memory: for an in-memory database',
-    },
-  },
-  required: ['path'],
-};
+const FORM = fileDatabaseForm('sqlite', 'SQLite');
 
 export const sqliteEngine: EngineSpec = {
   engine: 'sqlite',
@@ -47,18 +36,13 @@ export const sqliteEngine: EngineSpec = {
       default_driver: 'pysqlite',
       sqlalchemy_uri_placeholder: 'sqlite:////path/to/file.db',
       available_drivers: ['pysqlite'],
-      parameters: PARAMETERS,
+      parameters: FORM.parameters,
       engine_information: { supports_file_upload: true, disable_ssh_tunneling: true },
     };
   },
 
-  buildUri(params: ConnectionParameters): string {
-    return fileUri('sqlite', params.path ?? '');
-  },
-
-  validateParameters(params: ConnectionParameters): Record<string, string> {
-    return params.path?.trim() ? {} : { path: 'This is a required field' };
-  },
+  buildUri: FORM.buildUri,
+  validateParameters: FORM.validateParameters,
 
   quoteIdentifier,
   literal,
