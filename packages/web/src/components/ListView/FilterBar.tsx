@@ -3,8 +3,7 @@ import type { Ref } from 'react';
 import { Flex, Input, Select, Typography } from 'antd';
 import type { InputRef } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
-import type { RelatedResponse } from '@strata/core';
-import { api, errorMessage, isAbortError, relatedUrl } from '../../app/api';
+import { SEARCH_DEBOUNCE_MS, useRelatedOptions } from './useRelatedOptions';
 import type {
   AsyncSelectFilterDef,
   FilterSelection,
@@ -14,7 +13,7 @@ import type {
 } from './types';
 
 /** Delay before typed text is applied (search box and option search). */
-export const SEARCH_DEBOUNCE_MS = 250;
+export { SEARCH_DEBOUNCE_MS };
 const CONTROL_WIDTH = 220;
 
 type OnFilterChange = (id: string, selection: FilterSelection | null) => void;
@@ -113,42 +112,13 @@ function AsyncSelectFilter({
 }) {
   const [open, setOpen] = useState(false);
   const [searchText, setSearchText] = useState('');
-  const [options, setOptions] = useState<LabeledValue[]>([]);
-  const [loading, setLoading] = useState(false);
-  const [loadError, setLoadError] = useState('');
-
-  useEffect(() => {
-    if (!open) return undefined;
-    const controller = new AbortController();
-    const timer = setTimeout(
-      () => {
-        setLoading(true);
-        api
-          .get<RelatedResponse>(relatedUrl(resource, def.source, def.column, searchText), {
-            signal: controller.signal,
-          })
-          .then((res) => {
-            setOptions(
-              (res.result ?? []).map((r) => ({ value: r.value, label: String(r.text ?? r.value) })),
-            );
-            setLoadError('');
-          })
-          .catch((e: unknown) => {
-            if (isAbortError(e)) return;
-            setOptions([]);
-            setLoadError(errorMessage(e));
-          })
-          .finally(() => {
-            if (!controller.signal.aborted) setLoading(false);
-          });
-      },
-      searchText ? SEARCH_DEBOUNCE_MS : 0,
-    );
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [open, searchText, resource, def.source, def.column]);
+  const { options, loading, loadError } = useRelatedOptions(
+    resource,
+    def.source,
+    def.column,
+    open,
+    searchText,
+  );
 
   const value: LabeledValue | undefined =
     selection === undefined

@@ -1,8 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Select } from 'antd';
-import type { RelatedResponse } from '@strata/core';
-import { api, errorMessage, isAbortError, relatedUrl } from '../../app/api';
-import { SEARCH_DEBOUNCE_MS } from '../../components/ListView/FilterBar';
+import { useRelatedOptions } from '../../components/ListView/useRelatedOptions';
 import type { OwnerOption } from './datasetEdit';
 
 /** Owners of an item: users from `related/owners`, searched as one types. */
@@ -19,42 +17,12 @@ export function OwnersSelect({
 }) {
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
-  const [options, setOptions] = useState<OwnerOption[]>([]);
-  const [loading, setLoading] = useState(false);
-  const [loadError, setLoadError] = useState('');
-
-  useEffect(() => {
-    if (!open) return undefined;
-    const controller = new AbortController();
-    const timer = setTimeout(
-      () => {
-        setLoading(true);
-        api
-          .get<RelatedResponse>(relatedUrl(resource, 'related', 'owners', search), {
-            signal: controller.signal,
-          })
-          .then((res) => {
-            setOptions(
-              (res.result ?? []).map((r) => ({ value: Number(r.value), label: String(r.text) })),
-            );
-            setLoadError('');
-          })
-          .catch((e: unknown) => {
-            if (isAbortError(e)) return;
-            setOptions([]);
-            setLoadError(errorMessage(e));
-          })
-          .finally(() => {
-            if (!controller.signal.aborted) setLoading(false);
-          });
-      },
-      search ? SEARCH_DEBOUNCE_MS : 0,
-    );
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [open, search, resource]);
+  const related = useRelatedOptions(resource, 'related', 'owners', open, search);
+  const { loading, loadError } = related;
+  const options: OwnerOption[] = related.options.map((o) => ({
+    value: Number(o.value),
+    label: o.label,
+  }));
 
   return (
     <Select<OwnerOption[]>
