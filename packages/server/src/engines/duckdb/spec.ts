@@ -1,10 +1,5 @@
 import type { TimeGrain } from '@strata/core';
-import type {
-  ConnectOptions,
-  DatabaseClient,
-  EngineDescription,
-  EngineSpec,
-} from '../types.js';
+import type { ConnectOptions, DatabaseClient, EngineDescription, EngineSpec } from '../types.js';
 import { DuckDBClient } from './client.js';
 import { literal, quoteIdentifier } from './dialect.js';
 import { timeGrainExpression } from './grains.js';

@@ -1,10 +1,5 @@
 import type { TimeGrain } from '@strata/core';
-import type {
-  ConnectOptions,
-  DatabaseClient,
-  EngineDescription,
-  EngineSpec,
-} from '../types.js';
+import type { ConnectOptions, DatabaseClient, EngineDescription, EngineSpec } from '../types.js';
 import { fileDatabaseForm, parseFileUri } from '../shared/file-uri.js';
 import { SqliteClient } from './client.js';
 import { literal, quoteIdentifier } from './dialect.js';
