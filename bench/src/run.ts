@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp, loadConfig } from '@strata/server';
 import { benchExamplesLoad } from './examples.js';
+import { benchSqlLab } from './sqllab.js';
 
 interface Figure {
   name: string;
@@ -32,6 +33,11 @@ async function time(runs: number, fn: () => Promise<void>): Promise<number[]> {
 }
 
 async function main(): Promise<void> {
+  const only = process.argv[2];
+  if (only === 'sqllab') {
+    console.table(await benchSqlLab());
+    return;
+  }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-bench-'));
   const strata = await buildApp(
     loadConfig({
@@ -128,6 +134,7 @@ async function main(): Promise<void> {
     );
     console.table(figures);
     console.table(await benchExamplesLoad());
+    console.table(await benchSqlLab());
   } finally {
     await strata.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -5,3 +5,4 @@ export * from './list.js';
 export * from './security.js';
 export * from './text.js';
 export * from './time-grains.js';
+export * from './sqllab.js';

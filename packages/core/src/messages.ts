@@ -29,6 +29,28 @@ export const MESSAGES = {
   noSavedMetrics: 'No saved metrics found',
   noTemporalColumns: 'No temporal columns found',
   noSavedExpressions: 'No saved expressions found',
+  // SQL editor (SQL Lab)
+  queryLoadError: "The query couldn't be loaded.",
+  datasourceLoadError: "The datasource couldn't be loaded.",
+  queryScheduleError: 'Your query could not be scheduled.',
+  queryScheduled:
+    'Your query has been scheduled. To see details of your query, navigate to Saved queries',
+  queryStopped: 'Query was stopped.',
+  queryStopError: 'Failed at stopping query. %s',
+  querySaveError: 'Your query could not be saved.',
+  querySaved: 'Your query was saved',
+  queryNotProperlySaved: 'Your query was not properly saved.',
+  queryUpdated: 'Your query was updated',
+  queryUpdateError: 'Your query could not be updated.',
+  resultsFetchError: 'Failed at retrieving results.',
+  tabAddError: 'Unable to add a new tab to the backend. Please contact your administrator.',
+  tabStateError: 'An error occurred while %s. Please contact your administrator.',
+  storeSqlError:
+    'An error occurred while storing your query in the backend. To avoid losing your changes, please save your query using the "Save Query" button.',
+  migrationWarning:
+    'Unable to migrate query state to the backend. Strata will retry later. Please contact your administrator if this problem persists.',
+  datasourceCreateError: 'An error occurred while creating the data source',
+  sqlLoadError: 'An error occurred while loading the SQL',
   // Error panel and chart states
   unexpectedError: 'Unexpected error',
   requestAccess: 'Request Access',

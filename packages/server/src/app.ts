@@ -32,6 +32,10 @@ import { openMetadataStore, sqlitePathFromUrl, type MetadataStore } from './meta
 import { migrateToLatest } from './metadata/migrations/index.js';
 import { queriesResource } from './queries/resource.js';
 import { savedQueriesResource } from './saved_queries/resource.js';
+import { registerSavedQueryRoutes } from './saved_queries/routes.js';
+import { registerKeyValueRoutes } from './key_value/routes.js';
+import { registerSqlLabBootstrap } from './tab_state/bootstrap.js';
+import { registerTabStateRoutes } from './tab_state/routes.js';
 import {
   permissionViewsResource,
   permissionsResource,
@@ -52,6 +56,14 @@ import { SessionService } from './security/sessions.js';
 import { LoginThrottle, MemoryFailureCounter, RedisFailureCounter } from './security/throttle.js';
 import { TokenService } from './security/tokens.js';
 import { registerWebRoutes } from './web/routes.js';
+import { InProcessQueue } from './jobs/in-process-queue.js';
+import {
+  FileResultsBackend,
+  RedisResultsBackend,
+  type ResultsBackend,
+} from './sqllab/results-backend.js';
+import { registerSqlLabRoutes } from './sqllab/routes.js';
+import { SqlLabService } from './sqllab/service.js';
 import { installExamples, type InstallReport } from './examples/install.js';
 import { installSecurityHeaders } from './web/security-headers.js';
 
@@ -108,6 +120,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ...(config.metadataDialect === 'sqlite' ? [sqlitePathFromUrl(config.metadataUrl)] : []),
     ]);
     const tokens = new TokenService(keys);
+    const resultsTtlMs = config.resultsTtlSeconds * 1000;
+    const results: ResultsBackend = redis
+      ? new RedisResultsBackend(redis, resultsTtlMs)
+      : new FileResultsBackend(path.join(config.dataDir, 'results'), resultsTtlMs);
+    const sqlQueue = new InProcessQueue(config.sqllabWorkers, (id, error) =>
+      app.log.error({ err: error, client_id: id }, 'SQL Lab job failed'),
+    );
+    const sqlLab = new SqlLabService(store.db, connections, results, sqlQueue, {
+      defaultLimit: config.defaultSqllabLimit,
+      maxRow: config.sqlMaxRow,
+      timeoutMs: config.sqllabTimeoutSeconds * 1000,
+      templating: config.featureFlags.ENABLE_TEMPLATE_PROCESSING !== false,
+    });
+    await sqlLab.failOrphans();
 
     const app = Fastify({
       logger: options.logger === false ? false : { level: config.logLevel },
@@ -177,13 +203,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     registerDatasetRoutes(app, services, connections);
     registerUploadRoutes(app, services, connections);
     registerLogRoutes(app, store.db);
+    registerTabStateRoutes(app, services);
+    registerSqlLabBootstrap(app, services, config, engines);
+    registerKeyValueRoutes(app, services, { sessions });
+    registerSavedQueryRoutes(app, services);
+    registerSqlLabRoutes(app, sqlLab, connections);
     registerWebRoutes(app, {
       distDir: config.webDistDir ?? defaultWebDist(),
       featureFlags: config.featureFlags,
     });
 
     await app.ready();
-    const purge = setInterval(() => void sessions.purgeExpired().catch(() => undefined), 3600_000);
+    const purge = setInterval(() => {
+      void sessions.purgeExpired().catch(() => undefined);
+      void results.purgeExpired().catch(() => undefined);
+    }, 3600_000);
     purge.unref();
     return {
       app,
@@ -193,6 +227,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       examples,
       async close() {
         clearInterval(purge);
+        sqlLab.abortAll();
+        await sqlQueue.close();
         await app.close();
         await connections?.closeAll();
         await store.close();

@@ -53,4 +53,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ STRATA_FEATURE_FLAGS: '[1]' })).toThrow(/STRATA_FEATURE_FLAGS/);
     expect(() => loadConfig({ STRATA_COOKIE_SECURE: 'maybe' })).toThrow(/STRATA_COOKIE_SECURE/);
   });
+
+  it('reads the SQL Lab row limits, the default limit never above the maximum', () => {
+    const d = loadConfig({});
+    expect(d.sqlMaxRow).toBe(1_000_000);
+    expect(d.defaultSqllabLimit).toBe(1000);
+    const c = loadConfig({ STRATA_SQL_MAX_ROW: '5000', STRATA_DEFAULT_SQLLAB_LIMIT: '100' });
+    expect(c).toMatchObject({ sqlMaxRow: 5000, defaultSqllabLimit: 100 });
+    expect(loadConfig({ STRATA_SQL_MAX_ROW: '500' }).defaultSqllabLimit).toBe(500);
+    expect(() => loadConfig({ STRATA_SQL_MAX_ROW: '0' })).toThrow(/STRATA_SQL_MAX_ROW/);
+    expect(() => loadConfig({ STRATA_SQL_MAX_ROW: '1e3x' })).toThrow(/STRATA_SQL_MAX_ROW/);
+    expect(() =>
+      loadConfig({ STRATA_SQL_MAX_ROW: '100', STRATA_DEFAULT_SQLLAB_LIMIT: '1000' }),
+    ).toThrow(/STRATA_DEFAULT_SQLLAB_LIMIT/);
+  });
 });

@@ -1,4 +1,9 @@
 import path from 'node:path';
+import {
+  DEFAULT_SQL_MAX_ROW,
+  DEFAULT_SQLLAB_LIMIT,
+  DEFAULT_SQLLAB_TIMEOUT_SECONDS,
+} from '@strata/core';
 import { z } from 'zod';
 
 /** Feature flags known to the app, with their defaults. Unknown flags are kept as given. */
@@ -38,6 +43,16 @@ export interface Config {
   webDistDir: string | null;
   /** Load the example data into the embedded DuckDB "examples" database on start. */
   loadExamples: boolean;
+  /** The most rows a SQL Lab query may return (Superset's SQL_MAX_ROW). */
+  sqlMaxRow: number;
+  /** The row limit a new SQL Lab tab asks for (DEFAULT_SQLLAB_LIMIT); at most `sqlMaxRow`. */
+  defaultSqllabLimit: number;
+  /** A SQL Lab query running longer is stopped and marked timed_out (seconds). */
+  sqllabTimeoutSeconds: number;
+  /** Asynchronous SQL Lab queries run at most this many at a time in this process. */
+  sqllabWorkers: number;
+  /** Stored SQL Lab results are kept this long (seconds). */
+  resultsTtlSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -100,6 +115,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (!Number.isInteger(sessionLifetimeSeconds) || sessionLifetimeSeconds < 60) {
     throw new ConfigError('STRATA_SESSION_LIFETIME_SECONDS must be a whole number of seconds ≥ 60');
   }
+  const positive = (name: string, fallback: number): number => {
+    const v = env[name];
+    if (v === undefined || v.trim() === '') return fallback;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 1 || n > 1_000_000_000) {
+      throw new ConfigError(`${name} must be a whole number ≥ 1, got "${v}"`);
+    }
+    return n;
+  };
+  const sqlMaxRow = positive('STRATA_SQL_MAX_ROW', DEFAULT_SQL_MAX_ROW);
+  const defaultSqllabLimit = positive(
+    'STRATA_DEFAULT_SQLLAB_LIMIT',
+    Math.min(DEFAULT_SQLLAB_LIMIT, sqlMaxRow),
+  );
+  if (defaultSqllabLimit > sqlMaxRow) {
+    throw new ConfigError(
+      `STRATA_DEFAULT_SQLLAB_LIMIT (${defaultSqllabLimit}) must not exceed STRATA_SQL_MAX_ROW (${sqlMaxRow})`,
+    );
+  }
+  const sqllabTimeoutSeconds = positive(
+    'STRATA_SQLLAB_TIMEOUT_SECONDS',
+    DEFAULT_SQLLAB_TIMEOUT_SECONDS,
+  );
+  const sqllabWorkers = positive('STRATA_SQLLAB_WORKERS', 4);
+  const resultsTtlSeconds = positive('STRATA_RESULTS_TTL_SECONDS', 24 * 3600);
   const webDist = env.STRATA_WEB_DIST;
   return {
     port,
@@ -117,5 +157,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: env.STRATA_LOG_LEVEL || 'info',
     webDistDir: webDist === undefined ? null : webDist === '' ? null : path.resolve(cwd, webDist),
     loadExamples: flag('STRATA_LOAD_EXAMPLES', true),
+    sqlMaxRow,
+    defaultSqllabLimit,
+    sqllabTimeoutSeconds,
+    sqllabWorkers,
+    resultsTtlSeconds,
   };
 }

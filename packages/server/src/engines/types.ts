@@ -68,6 +68,9 @@ export interface ExecuteOptions {
   signal?: AbortSignal;
 }
 
+/** Options of `executeScript`: `onStatement(index)` is called before each statement starts. */
+export type ScriptOptions = ExecuteOptions & { onStatement?: (index: number) => void };
+
 /**
  * Values are JSON-safe: numbers (or decimal strings when they do not fit a double exactly),
  * strings, booleans, null; dates and timestamps as ISO-8601 strings; BIGINTs beyond 2^53 as
@@ -103,6 +106,22 @@ export interface DatabaseClient {
   getPartitions(schema: string | null, table: string): Promise<PartitionInfo>;
   /** Runs one statement. */
   execute(sql: string, options?: ExecuteOptions): Promise<ExecuteResult>;
+  /**
+   * Runs statements in order on one connection (one session); the last statement's rows are
+   * returned as `execute` returns them (maxRows, batchSize, onBatch, signal apply to it).
+   * Earlier statements run to completion and their rows are discarded (without being fetched
+   * whole: stop reading them after the first batch). `onStatement(index)` is called before each
+   * statement starts, for progress. Aborting the signal cancels the running statement on the
+   * database and stops the script. An error in statement k stops the script; the EngineError
+   * carries `statementIndex: k` in its extra. Each string holds one statement (no trailing
+   * semicolon) and is run through the engine's single-statement API, so it can never carry two.
+   * Session state the script leaves (temporary tables, settings, current schema) does not reach
+   * the next call.
+   */
+  executeScript(
+    statements: string[],
+    options?: ExecuteOptions & { onStatement?: (index: number) => void },
+  ): Promise<ExecuteResult>;
   /** EXPLAIN-based cost estimate of one statement, as rows of label -> value. */
   estimateCost(sql: string, schema?: string | null): Promise<Array<Record<string, unknown>>>;
   functionNames(): Promise<string[]>;
@@ -123,12 +142,20 @@ export type EngineErrorKind =
   | 'invalid_uri'
   | 'driver_not_found';
 
+export interface EngineErrorExtra {
+  line?: number;
+  column?: number;
+  position?: number;
+  /** The statement of a script (0-based) that failed. */
+  statementIndex?: number;
+}
+
 /** An error from a database, with a kind the API maps to a status and a readable message. */
 export class EngineError extends Error {
   constructor(
     readonly kind: EngineErrorKind,
     message: string,
-    readonly extra: { line?: number; column?: number; position?: number } = {},
+    readonly extra: EngineErrorExtra = {},
   ) {
     super(message);
   }

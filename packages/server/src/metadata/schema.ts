@@ -280,6 +280,55 @@ export interface DatasetMetricTable extends AuditColumns {
   extra: string | null;
 }
 
+/** A SQL Lab editor tab kept on the server (Superset's tab_state). */
+export interface TabStateTable {
+  id: Generated<number>;
+  user_id: number;
+  label: string;
+  active: Bool;
+  database_id: number | null;
+  schema: string | null;
+  catalog: string | null;
+  sql: string;
+  query_limit: number | null;
+  /** The client id of the tab's latest query. */
+  latest_query_id: string | null;
+  autorun: Bool;
+  template_params: string | null;
+  hide_left_bar: Bool;
+  saved_query_id: number | null;
+  extra_json: string | null;
+  created_on: Timestamp | null;
+  changed_on: Timestamp | null;
+}
+
+/** A table metadata panel of a SQL Lab tab (Superset's table_schema). */
+export interface TableSchemaTable {
+  id: Generated<number>;
+  tab_state_id: number;
+  database_id: number;
+  schema: string | null;
+  catalog: string | null;
+  table: string;
+  /** JSON text of what the client showed (columns, keys, select star…). */
+  description: string | null;
+  expanded: Bool;
+  created_on: Timestamp | null;
+  changed_on: Timestamp | null;
+}
+
+/** A stored value read back by an unguessable key (shared queries, SQL Lab permalinks). */
+export interface KeyValueTable {
+  id: Generated<number>;
+  uuid: string;
+  resource: string;
+  value: string;
+  created_on: Timestamp | null;
+  created_by_fk: number | null;
+  changed_on: Timestamp | null;
+  expires_on: Timestamp | null;
+}
+
 export interface MetadataSchema {
   table_columns: DatasetColumnTable;
   sql_metrics: DatasetMetricTable;
@@ -304,4 +353,7 @@ export interface MetadataSchema {
   dashboard_slices: DashboardSliceTable;
   saved_query: SavedQueryTable;
   query: QueryTable;
+  tab_state: TabStateTable;
+  table_schema: TableSchemaTable;
+  key_value: KeyValueTable;
 }

@@ -8,9 +8,16 @@ import {
 } from '../api/common-columns.js';
 import type { DynamicQuery, ResourceDefinition } from '../api/resource-types.js';
 import { loadUserSummaries } from '../api/user-summaries.js';
+import { backendOf } from '../databases/uri.js';
 import { toIso } from '../metadata/db.js';
+import { isAdmin } from '../security/principal.js';
+import { sqlTables } from './sql-tables.js';
+import { assertSavedQueryOwner, savedQueryWriteHandlers } from './write.js';
 
-/** Saved queries through the REST conventions (reads and delete); each user sees their own. */
+/**
+ * Saved queries through the REST conventions (list, get, create, update, delete). Each user sees
+ * and changes their own; an admin sees and changes all.
+ */
 export function savedQueriesResource(): ResourceDefinition {
   return {
     prefix: '/api/v1/saved_query',
@@ -53,16 +60,20 @@ export function savedQueriesResource(): ResourceDefinition {
     },
     distinct: ['schema', 'label'],
     visible: (qb, ctx) =>
-      qb.where(
-        () =>
-          sql<boolean>`(t.created_by_fk = ${ctx.principal.id} or t.user_id = ${ctx.principal.id})`,
-      ) as DynamicQuery,
+      isAdmin(ctx.principal)
+        ? qb
+        : (qb.where(
+            () =>
+              sql<boolean>`(t.created_by_fk = ${ctx.principal.id} or t.user_id = ${ctx.principal.id})`,
+          ) as DynamicQuery),
+    assertCanModify: assertSavedQueryOwner,
+    write: savedQueryWriteHandlers() as ResourceDefinition['write'],
     async load(ctx, ids) {
       const rows = await ctx.db
         .selectFrom('saved_query as q')
         .innerJoin('dbs', 'dbs.id', 'q.db_id')
         .selectAll('q')
-        .select('dbs.database_name')
+        .select(['dbs.database_name', 'dbs.sqlalchemy_uri'])
         .where('q.id', 'in', ids)
         .execute();
       const users = await loadUserSummaries(
@@ -82,7 +93,7 @@ export function savedQueriesResource(): ResourceDefinition {
             schema: r.schema,
             catalog: r.catalog,
             sql: r.sql,
-            sql_tables: [],
+            sql_tables: sqlTables(r.sql, backendOf(r.sqlalchemy_uri)),
             template_parameters: r.template_parameters,
             extra_json: r.extra_json,
             last_run: toIso(r.last_run),

@@ -571,6 +571,156 @@ describe('DuckDB engine', () => {
     ).toEqual([table]);
   });
 
+  describe('executeScript', () => {
+    const LONG =
+      'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1000000000) SELECT count(*) FROM c';
+
+    it('runs the statements on one connection: a temp table, a variable and USE reach the next ones', async () => {
+      const r = await client.executeScript([
+        'CREATE TEMP TABLE strata_tmp AS SELECT range AS n FROM range(3)',
+        'SET VARIABLE strata_v = 7',
+        'USE sales',
+        "SELECT n, getvariable('strata_v') AS v, (SELECT count(*) FROM customers) AS c FROM strata_tmp ORDER BY n",
+      ]);
+      expect(r.columns.map((c) => c.name)).toEqual(['n', 'v', 'c']);
+      expect(r.rows).toEqual([
+        [0, 7, 0],
+        [1, 7, 0],
+        [2, 7, 0],
+      ]);
+    });
+
+    it('returns the last statement’s rows only, with maxRows and batches applied to it', async () => {
+      const started: number[] = [];
+      const batches: number[] = [];
+      const begun = Date.now();
+      const r = await client.executeScript(
+        [
+          // Read whole, this would take hours: only its first chunk is read.
+          'SELECT * FROM range(1000000000000)',
+          'CREATE TEMP TABLE strata_dml(a INTEGER)',
+          'SELECT range AS n FROM range(25000)',
+        ],
+        {
+          maxRows: 22000,
+          batchSize: 10000,
+          onStatement: (i) => started.push(i),
+          onBatch: (rows) => void batches.push(rows.length),
+        },
+      );
+      expect(Date.now() - begun).toBeLessThan(3000);
+      expect(started).toEqual([0, 1, 2]);
+      expect(batches).toEqual([10000, 10000, 2000]);
+      expect(r).toMatchObject({ rows: [], rowCount: 22000, truncated: true, affectedRows: null });
+      const dml = await client.executeScript([
+        'CREATE TEMP TABLE strata_dml(a INTEGER)',
+        'INSERT INTO strata_dml VALUES (1), (2)',
+      ]);
+      expect(dml).toMatchObject({ columns: [], rows: [], affectedRows: 2 });
+    });
+
+    it('stops at a failing statement, which it names; later statements do not run', async () => {
+      await client.execute('CREATE TABLE script_log(step INTEGER)');
+      const log = async (): Promise<unknown[][]> =>
+        (await client.execute('SELECT step FROM script_log ORDER BY step')).rows;
+      const started: number[] = [];
+      const e = await engineError(
+        client.executeScript(
+          [
+            'INSERT INTO script_log VALUES (1)',
+            'SELECT 1,\n  2 FRM x',
+            'INSERT INTO script_log VALUES (3)',
+          ],
+          { onStatement: (i) => started.push(i) },
+        ),
+      );
+      expect(e.kind).toBe('syntax_error');
+      expect(e.extra).toEqual({ line: 2, column: 9, statementIndex: 1 });
+      expect(started).toEqual([0, 1]);
+      expect(await log()).toEqual([[1]]);
+      const missing = await engineError(
+        client.executeScript([
+          'SELECT 1',
+          'SELECT * FROM no_such_table',
+          'INSERT INTO script_log VALUES (3)',
+        ]),
+      );
+      expect(missing.kind).toBe('table_not_found');
+      expect(missing.extra.statementIndex).toBe(1);
+      // One string is one statement: a second one in it is refused, nothing of it runs.
+      const two = await engineError(
+        client.executeScript(['SELECT 1', 'INSERT INTO script_log VALUES (8); DROP TABLE parent']),
+      );
+      expect(two.kind).toBe('query_error');
+      expect(two.extra.statementIndex).toBe(1);
+      expect(await log()).toEqual([[1]]);
+      expect((await client.execute('SELECT count(*) FROM parent')).rows).toEqual([[1]]);
+      const consumer = client.executeScript(['SELECT 1', 'SELECT * FROM range(10)'], {
+        batchSize: 1,
+        onBatch: () => {
+          throw new Error('consumer failed');
+        },
+      });
+      await expect(consumer).rejects.toThrow(new Error('consumer failed'));
+    });
+
+    it('cancels the running statement when the signal aborts', async () => {
+      const controller = new AbortController();
+      const started = Date.now();
+      setTimeout(() => controller.abort(), 200);
+      const e = await engineError(
+        client.executeScript(['SELECT 1', LONG], { signal: controller.signal }),
+      );
+      expect(e.kind).toBe('cancelled');
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect((await client.executeScript(['SELECT 1', 'SELECT 2'])).rows).toEqual([[2]]);
+      const announced: number[] = [];
+      const early = await engineError(
+        client.executeScript(['SELECT 1'], {
+          signal: AbortSignal.abort(),
+          onStatement: (i) => announced.push(i),
+        }),
+      );
+      expect(early.kind).toBe('cancelled');
+      expect(announced).toEqual([]);
+    });
+
+    it('leaves nothing of its session to the next call', async () => {
+      await client.executeScript([
+        'CREATE TEMP TABLE strata_leak(a INTEGER)',
+        'SET VARIABLE strata_leak_v = 7',
+        'USE sales',
+        'BEGIN TRANSACTION',
+        'INSERT INTO main.script_log VALUES (9)',
+      ]);
+      const next = await client.execute("SELECT getvariable('strata_leak_v'), current_schema()");
+      expect(next.rows).toEqual([[null, 'main']]);
+      expect((await engineError(client.execute('SELECT * FROM strata_leak'))).kind).toBe(
+        'table_not_found',
+      );
+      expect((await client.execute('SELECT step FROM script_log')).rows).toEqual([[1]]);
+    });
+
+    it('keeps a read-only client read-only across the script, COMMIT or not', async () => {
+      const reader = await duckdbEngine.connect(uri, { dataDir, readOnly: true });
+      try {
+        expect(
+          (await reader.executeScript(['SELECT 1', 'SELECT count(*) FROM parent'])).rows,
+        ).toEqual([[1]]);
+        for (const end of ['COMMIT', 'ROLLBACK']) {
+          const e = await engineError(
+            reader.executeScript([end, "INSERT INTO parent VALUES (9, 'nine')"]),
+          );
+          expect(e.message).toMatch(/read-only/);
+          expect(e.extra.statementIndex).toBe(1);
+        }
+      } finally {
+        await reader.close();
+      }
+      expect((await client.execute('SELECT count(*) FROM parent')).rows).toEqual([[1]]);
+    });
+  });
+
   it('shares one instance per file, and read-only clients cannot write', async () => {
     const before = openInstanceCount();
     const reader = await duckdbEngine.connect(uri, { dataDir, readOnly: true });

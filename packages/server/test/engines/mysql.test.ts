@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { GenericDataType, TIME_GRAINS, type TimeGrain } from '@strata/core';
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MysqlClient } from '../../src/engines/mysql/client.js';
 import { mysqlEngine as engine } from '../../src/engines/mysql/index.js';
+import { mysqlPoolOptions } from '../../src/engines/mysql/options.js';
 import { EngineError, type DatabaseClient } from '../../src/engines/types.js';
 
 const MYSQL_URL = process.env.STRATA_TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
@@ -146,6 +148,16 @@ function urlWith(change: (u: URL) => void): string {
   const u = new URL(MYSQL_URL);
   change(u);
   return u.toString();
+}
+
+/** A client whose pool holds one connection: every call reuses the previous call's connection. */
+function singleConnection(uri: string): MysqlClient {
+  const { options, host, port, database } = mysqlPoolOptions(uri, null, 3000);
+  return new MysqlClient({
+    options: { ...options, connectionLimit: 1, maxIdle: 1 },
+    endpoint: { host, port },
+    database,
+  });
 }
 
 async function engineError(p: Promise<unknown>): Promise<EngineError> {
@@ -674,6 +686,158 @@ describe.skipIf(problem !== null && !CI)('MySQL/MariaDB engine (integration)', (
       expect(Object.keys(cost[0]!)).toContain('rows');
       const e = await engineError(client.estimateCost('SELECT FROM WHERE', S));
       expect(e.kind).toBe('syntax_error');
+    });
+  });
+
+  describe('executeScript', () => {
+    it('runs the statements on one session: a temp table, a variable and USE reach the next ones', async () => {
+      const r = await client.executeScript(
+        [
+          'CREATE TEMPORARY TABLE strata_tmp AS SELECT n FROM numbers WHERE n <= 3',
+          'SET @strata_v = 7',
+          `USE ${S2}`,
+          `SELECT t.n, @strata_v AS v, p.who FROM ${S}.strata_tmp t, people p ORDER BY t.n`,
+        ],
+        { schema: S },
+      );
+      expect(r.columns.map((c) => c.name)).toEqual(['n', 'v', 'who']);
+      expect(r.rows).toEqual([
+        [1, 7, 'in schema b'],
+        [2, 7, 'in schema b'],
+        [3, 7, 'in schema b'],
+      ]);
+    });
+
+    it('returns the last statement’s rows only, with maxRows and batches applied to it', async () => {
+      const started: number[] = [];
+      const batches: number[] = [];
+      const r = await client.executeScript(
+        [
+          'SELECT n FROM numbers',
+          "SHOW VARIABLES LIKE 'version'",
+          'SELECT n FROM numbers ORDER BY n',
+        ],
+        {
+          schema: S,
+          maxRows: 2200,
+          batchSize: 1000,
+          onStatement: (i) => started.push(i),
+          onBatch: (rows) => void batches.push(rows.length),
+        },
+      );
+      expect(started).toEqual([0, 1, 2]);
+      expect(batches).toEqual([1000, 1000, 200]);
+      expect(r).toMatchObject({ rows: [], rowCount: 2200, truncated: true, affectedRows: null });
+      expect(r.columns.map((c) => c.name)).toEqual(['n']);
+      const dml = await client.executeScript(['SELECT 1', `DELETE FROM ${S}.people WHERE 1 = 0`]);
+      expect(dml).toMatchObject({ columns: [], rows: [], affectedRows: 0 });
+    });
+
+    it('stops at a failing statement, which it names; later statements do not run', async () => {
+      await client.execute(`CREATE TABLE ${S}.script_log (step INT)`);
+      const log = async (): Promise<unknown[][]> =>
+        (await client.execute(`SELECT step FROM ${S}.script_log ORDER BY step`)).rows;
+      const started: number[] = [];
+      const e = await engineError(
+        client.executeScript(
+          [
+            `INSERT INTO ${S}.script_log VALUES (1)`,
+            'SELECT 1,\n  2 FRM nowhere',
+            `INSERT INTO ${S}.script_log VALUES (3)`,
+          ],
+          { onStatement: (i) => started.push(i) },
+        ),
+      );
+      expect(e.kind).toBe('syntax_error');
+      expect(e.extra).toMatchObject({ statementIndex: 1, line: 2, column: 9 });
+      expect(started).toEqual([0, 1]);
+      expect(await log()).toEqual([[1]]);
+      const missing = await engineError(
+        client.executeScript([
+          'SELECT 1',
+          `SELECT * FROM ${S}.no_such_table`,
+          `INSERT INTO ${S}.script_log VALUES (3)`,
+        ]),
+      );
+      expect(missing.kind).toBe('table_not_found');
+      expect(missing.extra.statementIndex).toBe(1);
+      // One string is one statement: a second one in it is refused, nothing of it runs.
+      const two = await engineError(
+        client.executeScript([
+          'SELECT 1',
+          `INSERT INTO ${S}.script_log VALUES (8); DELETE FROM ${S}.script_log`,
+        ]),
+      );
+      expect(two.kind).toBe('syntax_error');
+      expect(two.extra.statementIndex).toBe(1);
+      expect(await log()).toEqual([[1]]);
+    });
+
+    it('cancels the running statement when the signal aborts', async () => {
+      const controller = new AbortController();
+      const started = Date.now();
+      setTimeout(() => controller.abort(), 300);
+      const e = await engineError(
+        client.executeScript(['SET @strata_a = 1', 'SELECT SLEEP(10)'], {
+          signal: controller.signal,
+        }),
+      );
+      expect(e.kind).toBe('cancelled');
+      expect(Date.now() - started).toBeLessThan(2000);
+      const { rows } = await client.execute(
+        "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE INFO LIKE 'SELECT SLEEP%'",
+      );
+      expect(rows).toEqual([[0]]);
+      expect((await client.executeScript(['SELECT 1', 'SELECT 2 AS ok'])).rows).toEqual([[2]]);
+      const announced: number[] = [];
+      const early = await engineError(
+        client.executeScript(['SELECT 1'], {
+          signal: AbortSignal.abort(),
+          onStatement: (i) => announced.push(i),
+        }),
+      );
+      expect(early.kind).toBe('cancelled');
+      expect(announced).toEqual([]);
+    });
+
+    it('leaves nothing of its session to the next user of the connection', async () => {
+      const one = singleConnection(MYSQL_URL);
+      try {
+        const script = await one.executeScript(
+          [
+            'CREATE TEMPORARY TABLE strata_leak (a INT)',
+            'SET @strata_v = 7',
+            "SET SESSION sql_mode = 'ANSI_QUOTES'",
+            `USE ${S2}`,
+            'START TRANSACTION',
+            `INSERT INTO ${S}.script_log VALUES (9)`,
+            'SELECT CONNECTION_ID()',
+          ],
+          { schema: S },
+        );
+        const id = script.rows[0]![0];
+        const defaultDb = new URL(MYSQL_URL).pathname.slice(1);
+        // The same connection (reset, not replaced), with nothing of the script left.
+        const next = await one.execute(
+          'SELECT CONNECTION_ID(), @strata_v, DATABASE(), @@SESSION.sql_mode = @@GLOBAL.sql_mode',
+        );
+        expect(next.rows).toEqual([[id, null, defaultDb, 1]]);
+        expect((await engineError(one.execute('SELECT * FROM strata_leak'))).kind).toBe(
+          'table_not_found',
+        );
+        expect((await client.execute(`SELECT step FROM ${S}.script_log`)).rows).toEqual([[1]]);
+      } finally {
+        await one.close();
+      }
+      // Without a database in the URI, the connection goes back without one.
+      const bare = singleConnection(urlWith((u) => (u.pathname = '/')));
+      try {
+        const used = await bare.executeScript([`USE ${S}`, 'SELECT DATABASE()']);
+        expect(used.rows).toEqual([[S]]);
+        expect((await bare.execute('SELECT DATABASE()')).rows).toEqual([[null]]);
+      } finally {
+        await bare.close();
+      }
     });
   });
 

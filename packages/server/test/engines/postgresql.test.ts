@@ -683,6 +683,174 @@ describe.skipIf(problem !== null && !CI)('PostgreSQL engine (integration)', () =
     });
   });
 
+  describe('executeScript', () => {
+    it('runs the statements on one session: a temp table and settings reach the next ones', async () => {
+      const r = await client.executeScript(
+        [
+          'CREATE TEMP TABLE strata_tmp AS SELECT n FROM numbers WHERE n <= 3',
+          "SET work_mem = '7MB'",
+          `SET search_path TO ${S2}`,
+          "SELECT t.n, current_setting('work_mem') AS mem, p.who FROM strata_tmp t, people p ORDER BY t.n",
+        ],
+        { schema: S },
+      );
+      expect(r.columns.map((c) => c.name)).toEqual(['n', 'mem', 'who']);
+      expect(r.rows).toEqual([
+        [1, '7MB', 'in schema b'],
+        [2, '7MB', 'in schema b'],
+        [3, '7MB', 'in schema b'],
+      ]);
+    });
+
+    it('returns the last statement’s rows only, with maxRows and batches applied to it', async () => {
+      const started: number[] = [];
+      const batches: number[] = [];
+      const begun = Date.now();
+      const r = await client.executeScript(
+        [
+          // Read whole, this would never end: only its first batch is read.
+          'SELECT generate_series(1, 1000000000000) AS g',
+          'SHOW work_mem',
+          `INSERT INTO ${S}.people SELECT 'x' || g FROM generate_series(1, 3000) g RETURNING who`,
+          `DELETE FROM ${S}.people WHERE who LIKE 'x%'`,
+          'SELECT n FROM numbers ORDER BY n',
+        ],
+        {
+          schema: S,
+          maxRows: 2200,
+          batchSize: 1000,
+          onStatement: (i) => started.push(i),
+          onBatch: (rows) => void batches.push(rows.length),
+        },
+      );
+      expect(Date.now() - begun).toBeLessThan(3000);
+      expect(started).toEqual([0, 1, 2, 3, 4]);
+      expect(batches).toEqual([1000, 1000, 200]);
+      expect(r).toMatchObject({ rows: [], rowCount: 2200, truncated: true, affectedRows: null });
+      expect(r.columns.map((c) => c.name)).toEqual(['n']);
+      const dml = await client.executeScript(['SELECT 1', `DELETE FROM ${S}.people WHERE false`]);
+      expect(dml).toMatchObject({ columns: [], rows: [], affectedRows: 0 });
+      expect((await client.execute(`SELECT count(*)::int FROM ${S}.people`)).rows).toEqual([[1]]);
+    });
+
+    it('stops at a failing statement, which it names; later statements do not run', async () => {
+      await client.execute(`CREATE TABLE ${S}.script_log (step integer)`);
+      const log = async (): Promise<unknown[][]> =>
+        (await client.execute(`SELECT step FROM ${S}.script_log ORDER BY step`)).rows;
+      const started: number[] = [];
+      const e = await engineError(
+        client.executeScript(
+          [
+            `INSERT INTO ${S}.script_log VALUES (1)`,
+            'SELECT 1,\n  2 FRM nowhere',
+            `INSERT INTO ${S}.script_log VALUES (3)`,
+          ],
+          { onStatement: (i) => started.push(i) },
+        ),
+      );
+      expect(e.kind).toBe('syntax_error');
+      expect(e.extra).toMatchObject({ statementIndex: 1, line: 2, column: 9 });
+      expect(started).toEqual([0, 1]);
+      expect(await log()).toEqual([[1]]);
+
+      const runtime = await engineError(
+        client.executeScript([
+          'SELECT 1',
+          'SELECT 1 / 0',
+          `INSERT INTO ${S}.script_log VALUES (3)`,
+        ]),
+      );
+      expect(runtime).toMatchObject({ kind: 'query_error', message: 'division by zero' });
+      expect(runtime.extra.statementIndex).toBe(1);
+      // One string is one statement: a second one in it is refused, nothing of it runs.
+      for (const sql of [
+        `INSERT INTO ${S}.script_log VALUES (8); DELETE FROM ${S}.script_log`,
+        `SELECT 1; DELETE FROM ${S}.script_log`,
+      ]) {
+        const two = await engineError(client.executeScript(['SELECT 1', sql]));
+        expect(two.extra.statementIndex).toBe(1);
+      }
+      expect(await log()).toEqual([[1]]);
+    });
+
+    it('keeps a transaction of the script open across statements, and rolls back what it left', async () => {
+      const counted = await client.executeScript([
+        'BEGIN',
+        `INSERT INTO ${S}.script_log VALUES (5)`,
+        // Cursors inside the script's transaction must not commit it, nor break it when
+        // DECLARE refuses the statement (a data-modifying WITH runs directly).
+        `SELECT count(*)::int AS n FROM ${S}.script_log`,
+        `WITH x AS (INSERT INTO ${S}.script_log VALUES (7) RETURNING step) SELECT step FROM x`,
+        `SELECT step FROM ${S}.script_log ORDER BY step`,
+      ]);
+      expect(counted.rows).toEqual([[1], [5], [7]]);
+      expect((await client.execute(`SELECT step FROM ${S}.script_log`)).rows).toEqual([[1]]);
+      const rolledBack = await client.executeScript([
+        'BEGIN',
+        `INSERT INTO ${S}.script_log VALUES (6)`,
+        'ROLLBACK',
+        `SELECT count(*)::int AS n FROM ${S}.script_log`,
+      ]);
+      expect(rolledBack.rows).toEqual([[1]]);
+      const { rows } = await admin.query(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE application_name = 'strata' AND state LIKE 'idle in transaction%'`,
+      );
+      expect(rows[0].n).toBe(0);
+    });
+
+    it('cancels the running statement when the signal aborts', async () => {
+      const controller = new AbortController();
+      const started = Date.now();
+      setTimeout(() => controller.abort(), 300);
+      const e = await engineError(
+        client.executeScript(['SELECT 1', 'SELECT pg_sleep(10)'], { signal: controller.signal }),
+      );
+      expect(e.kind).toBe('cancelled');
+      expect(Date.now() - started).toBeLessThan(2000);
+      const { rows } = await admin.query(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE state = 'active' AND query = 'SELECT pg_sleep(10)'`,
+      );
+      expect(rows[0].n).toBe(0);
+      expect((await client.executeScript(['SELECT 1', 'SELECT 2 AS ok'])).rows).toEqual([[2]]);
+      const announced: number[] = [];
+      const early = await engineError(
+        client.executeScript(['SELECT 1'], {
+          signal: AbortSignal.abort(),
+          onStatement: (i) => announced.push(i),
+        }),
+      );
+      expect(early.kind).toBe('cancelled');
+      expect(announced).toEqual([]);
+    });
+
+    it('leaves nothing of its session to the next user of the connection', async () => {
+      const defaults = await admin.query<{ work_mem: string }>('SHOW work_mem');
+      const script = await client.executeScript(
+        [
+          'CREATE TEMP TABLE strata_leak (a integer)',
+          "SET work_mem = '7MB'",
+          `SET search_path TO ${S2}`,
+          'PREPARE strata_prepared AS SELECT 1',
+          'SELECT pg_backend_pid()',
+        ],
+        { schema: S },
+      );
+      const pid = script.rows[0]![0];
+      // The pool hands out its most recently released connection: the script's.
+      const next = await client.execute(
+        `SELECT pg_backend_pid(), to_regclass('pg_temp.strata_leak') IS NULL,
+                current_setting('work_mem'), current_setting('search_path'),
+                (SELECT count(*)::int FROM pg_prepared_statements),
+                current_setting('DateStyle') LIKE 'ISO,%', DATE '2024-03-13'`,
+      );
+      expect(next.rows).toEqual([
+        [pid, true, defaults.rows[0]!.work_mem, '"$user", public', 0, true, '2024-03-13'],
+      ]);
+    });
+  });
+
   describe('dialect', () => {
     it('truncates to every time grain', async () => {
       for (const grain of TIME_GRAINS) {

@@ -598,4 +598,153 @@ describe('SQLite engine', () => {
     await reader.close();
     await expect(reader.execute('SELECT 1')).rejects.toBeInstanceOf(EngineError);
   });
+
+  describe('executeScript', () => {
+    const COUNT_TO = (n: number): string =>
+      `WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < ${n}) SELECT x FROM c`;
+
+    it('runs the statements on one connection: a temp table and a transaction reach the next ones', async () => {
+      const r = await client.executeScript([
+        'CREATE TEMP TABLE strata_tmp AS SELECT 1 AS n UNION ALL SELECT 2',
+        'BEGIN',
+        "INSERT INTO parent VALUES (5, 'five')",
+        'SELECT n, (SELECT count(*) FROM parent) AS parents FROM strata_tmp ORDER BY n',
+      ]);
+      expect(r.columns.map((c) => c.name)).toEqual(['n', 'parents']);
+      expect(r.rows).toEqual([
+        [1, 2],
+        [2, 2],
+      ]);
+      // The transaction the script left open was rolled back.
+      expect((await client.execute('SELECT count(*) FROM parent')).rows).toEqual([[1]]);
+    });
+
+    it('returns the last statement’s rows only, with maxRows and batches applied to it', async () => {
+      const started: number[] = [];
+      const batches: number[] = [];
+      const begun = Date.now();
+      const r = await client.executeScript(
+        [
+          // Read whole, this would never end: only its first batch is read.
+          'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c',
+          'CREATE TEMP TABLE strata_dml(a INTEGER)',
+          COUNT_TO(25000),
+        ],
+        {
+          maxRows: 22000,
+          batchSize: 10000,
+          onStatement: (i) => started.push(i),
+          onBatch: (rows) => void batches.push(rows.length),
+        },
+      );
+      expect(Date.now() - begun).toBeLessThan(3000);
+      expect(started).toEqual([0, 1, 2]);
+      expect(batches).toEqual([10000, 10000, 2000]);
+      expect(r).toMatchObject({ rows: [], rowCount: 22000, truncated: true, affectedRows: null });
+      const dml = await client.executeScript([
+        'CREATE TEMP TABLE strata_dml(a INTEGER)',
+        'INSERT INTO strata_dml VALUES (1), (2)',
+      ]);
+      expect(dml).toMatchObject({ columns: [], rows: [], affectedRows: 2 });
+    });
+
+    it('stops at a failing statement, which it names; later statements do not run', async () => {
+      await client.execute('CREATE TABLE script_log(step INTEGER)');
+      const log = async (): Promise<unknown[][]> =>
+        (await client.execute('SELECT step FROM script_log ORDER BY step')).rows;
+      const started: number[] = [];
+      const e = await engineError(
+        client.executeScript(
+          [
+            'INSERT INTO script_log VALUES (1)',
+            'SELECT 1,\n  2 FRM parent',
+            'INSERT INTO script_log VALUES (3)',
+          ],
+          { onStatement: (i) => started.push(i) },
+        ),
+      );
+      expect(e.kind).toBe('syntax_error');
+      expect(e.extra).toEqual({ line: 2, column: 9, statementIndex: 1 });
+      expect(started).toEqual([0, 1]);
+      expect(await log()).toEqual([[1]]);
+      const missing = await engineError(
+        client.executeScript([
+          'SELECT 1',
+          'SELECT * FROM no_such_table',
+          'INSERT INTO script_log VALUES (3)',
+        ]),
+      );
+      expect(missing.kind).toBe('table_not_found');
+      expect(missing.extra.statementIndex).toBe(1);
+      // One string is one statement: a second one in it is refused, nothing of it runs.
+      const two = await engineError(
+        client.executeScript(['SELECT 1', 'INSERT INTO script_log VALUES (8); DROP TABLE parent']),
+      );
+      expect(two.kind).toBe('query_error');
+      expect(two.extra.statementIndex).toBe(1);
+      expect(await log()).toEqual([[1]]);
+      expect((await client.execute('SELECT count(*) FROM parent')).rows).toEqual([[1]]);
+      // The caller's own errors (progress, batches) stop the script and are passed on as they are.
+      const progress = client.executeScript(['SELECT 1', 'INSERT INTO script_log VALUES (4)'], {
+        onStatement: (i) => {
+          if (i === 1) throw new Error('progress failed');
+        },
+      });
+      await expect(progress).rejects.toThrow(new Error('progress failed'));
+      expect(await log()).toEqual([[1]]);
+      const consumer = client.executeScript(['SELECT 1', COUNT_TO(10)], {
+        batchSize: 1,
+        onBatch: () => {
+          throw new Error('consumer failed');
+        },
+      });
+      await expect(consumer).rejects.toThrow(new Error('consumer failed'));
+    });
+
+    it('cancels the running statement when the signal aborts', async () => {
+      const controller = new AbortController();
+      const started = Date.now();
+      setTimeout(() => controller.abort(), 200);
+      const e = await engineError(
+        client.executeScript(['SELECT 1', LONG_QUERY], { signal: controller.signal }),
+      );
+      expect(e.kind).toBe('cancelled');
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect((await client.executeScript(['SELECT 1', 'SELECT 2'])).rows).toEqual([[2]]);
+      const announced: number[] = [];
+      const early = await engineError(
+        client.executeScript(['SELECT 1'], {
+          signal: AbortSignal.abort(),
+          onStatement: (i) => announced.push(i),
+        }),
+      );
+      expect(early.kind).toBe('cancelled');
+      expect(announced).toEqual([]);
+    });
+
+    it('leaves nothing of its session to the next call on the same runner', async () => {
+      // An in-memory database has one runner, which keeps its data between calls.
+      const memory = await sqliteEngine.connect('sqlite://', { dataDir });
+      try {
+        const r = await memory.executeScript([
+          'CREATE TABLE keep(a INTEGER)',
+          'INSERT INTO keep VALUES (1)',
+          'CREATE TEMP TABLE strata_leak(a INTEGER)',
+          'CREATE INDEX temp.strata_leak_a ON strata_leak(a)',
+          'CREATE TEMP VIEW strata_leak_v AS SELECT 1',
+          'CREATE TEMP TRIGGER strata_leak_t AFTER INSERT ON keep BEGIN SELECT 1; END',
+          'BEGIN',
+          'INSERT INTO keep VALUES (2)',
+          'SELECT count(*) FROM keep',
+        ]);
+        expect(r.rows).toEqual([[2]]);
+        expect((await memory.execute('SELECT type, name FROM temp.sqlite_master')).rows).toEqual(
+          [],
+        );
+        expect((await memory.execute('SELECT a FROM keep')).rows).toEqual([[1]]);
+      } finally {
+        await memory.close();
+      }
+    });
+  });
 });

@@ -5,11 +5,12 @@ import {
   type ExecuteOptions,
   type ExecuteResult,
   type PartitionInfo,
+  type ScriptOptions,
   type TableMetadata,
   type TablesPage,
 } from '../types.js';
 import { toEngineError } from './errors.js';
-import { executeStatement, prepareSingle, useSchema } from './execute.js';
+import { executeScript, executeStatement, prepareSingle, useSchema } from './execute.js';
 import type { InstanceLease } from './instances.js';
 import {
   functionNames,
@@ -98,6 +99,18 @@ export class DuckDBClient implements DatabaseClient {
     return this.withConnection(
       (c) =>
         executeStatement(c, sql, options, {
+          catalog: this.lease.catalog,
+          readOnlyTransaction: this.readOnly && !this.lease.readOnlyInstance,
+        }),
+      { mapErrors: false },
+    );
+  }
+
+  /** The script runs on one connection of its own, closed after it with all it set. */
+  executeScript(statements: string[], options: ScriptOptions = {}): Promise<ExecuteResult> {
+    return this.withConnection(
+      (c) =>
+        executeScript(c, statements, options, {
           catalog: this.lease.catalog,
           readOnlyTransaction: this.readOnly && !this.lease.readOnlyInstance,
         }),

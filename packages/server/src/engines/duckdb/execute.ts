@@ -4,7 +4,14 @@ import {
   type DuckDBPreparedStatement,
   type DuckDBResult,
 } from '@duckdb/node-api';
-import { EngineError, type ColumnInfo, type ExecuteOptions, type ExecuteResult } from '../types.js';
+import {
+  EngineError,
+  type ColumnInfo,
+  type ExecuteOptions,
+  type ExecuteResult,
+  type ScriptOptions,
+} from '../types.js';
+import { runScript } from '../shared/script.js';
 import { quoteIdentifier } from './dialect.js';
 import { cancelledError, toEngineError } from './errors.js';
 import { duckdbGenericType } from './types.js';
@@ -83,19 +90,18 @@ function resultColumns(result: DuckDBResult): ColumnInfo[] {
 }
 
 /**
- * Runs one statement on a connection that nothing else uses, streaming its rows chunk by chunk:
- * stops reading after `maxRows` (and reports `truncated` when a row was left), hands rows to
- * `onBatch` in batches instead of keeping them, and interrupts the statement when `signal`
- * aborts. DuckDB failures become EngineErrors; an error thrown by `onBatch` is passed on as it is.
+ * Sets up a connection that nothing else uses for a call: the signal interrupts the running
+ * statement, the schema is set, then `work` runs. DuckDB failures become EngineErrors (with the
+ * position in `sql` when given); an error thrown by `onBatch` is passed on as it is.
  */
-export async function executeStatement(
+async function onConnection<T>(
   connection: DuckDBConnection,
-  sql: string,
   options: ExecuteOptions,
   context: StatementContext,
-): Promise<ExecuteResult> {
-  const { signal, onBatch, maxRows } = options;
-  const batchSize = Math.max(1, options.batchSize ?? DEFAULT_BATCH_SIZE);
+  sql: string | undefined,
+  work: (checkCancelled: () => void) => Promise<T>,
+): Promise<T> {
+  const { signal } = options;
   if (signal?.aborted) throw cancelledError();
   const interrupt = (): void => connection.interrupt();
   signal?.addEventListener('abort', interrupt, { once: true });
@@ -104,56 +110,7 @@ export async function executeStatement(
   };
   try {
     await useSchema(connection, context.catalog, options.schema);
-    if (context.readOnlyTransaction) await connection.run('BEGIN TRANSACTION READ ONLY');
-    checkCancelled();
-    const result = await startSingle(connection, sql, signal);
-    checkCancelled();
-    if (result.returnType !== ResultReturnType.QUERY_RESULT) {
-      const affectedRows =
-        result.returnType === ResultReturnType.CHANGED_ROWS ? result.rowsChanged : null;
-      return { columns: [], rows: [], rowCount: 0, truncated: false, affectedRows };
-    }
-    const columns = resultColumns(result);
-    const limit = maxRows === undefined || maxRows < 0 ? Infinity : maxRows;
-    const kept: unknown[][] = [];
-    let batch: unknown[][] = [];
-    let rowCount = 0;
-    let truncated = false;
-    const flush = async (): Promise<void> => {
-      if (batch.length === 0) return;
-      const rows = batch;
-      batch = [];
-      if (onBatch) {
-        try {
-          await onBatch(rows);
-        } catch (e) {
-          throw new ConsumerError(e);
-        }
-      } else for (const row of rows) kept.push(row);
-      checkCancelled();
-    };
-    for (;;) {
-      const chunk = await result.fetchChunk();
-      checkCancelled();
-      if (!chunk || chunk.rowCount === 0) break;
-      if (rowCount >= limit) {
-        truncated = true;
-        break;
-      }
-      const rows = chunk.convertRows(duckdbJsonConverter);
-      const take = Math.min(rows.length, limit - rowCount);
-      for (let i = 0; i < take; i++) {
-        batch.push(rows[i] as unknown[]);
-        if (batch.length >= batchSize) await flush();
-      }
-      rowCount += take;
-      if (take < rows.length) {
-        truncated = true;
-        break;
-      }
-    }
-    await flush();
-    return { columns, rows: kept, rowCount, truncated, affectedRows: null };
+    return await work(checkCancelled);
   } catch (e) {
     if (e instanceof ConsumerError) throw e.error;
     if (signal?.aborted) throw cancelledError();
@@ -161,4 +118,147 @@ export async function executeStatement(
   } finally {
     signal?.removeEventListener('abort', interrupt);
   }
+}
+
+/**
+ * Runs one statement on a connection that nothing else uses, streaming its rows chunk by chunk:
+ * stops reading after `maxRows` (and reports `truncated` when a row was left), hands rows to
+ * `onBatch` in batches instead of keeping them, and interrupts the statement when `signal`
+ * aborts. DuckDB failures become EngineErrors; an error thrown by `onBatch` is passed on as it is.
+ */
+export function executeStatement(
+  connection: DuckDBConnection,
+  sql: string,
+  options: ExecuteOptions,
+  context: StatementContext,
+): Promise<ExecuteResult> {
+  return onConnection(connection, options, context, sql, async (checkCancelled) => {
+    if (context.readOnlyTransaction) await connection.run('BEGIN TRANSACTION READ ONLY');
+    checkCancelled();
+    return readRows(connection, sql, options, checkCancelled);
+  });
+}
+
+/**
+ * Runs the statements of a script in order on one connection (its session: `USE`, temporary
+ * tables, variables), as `executeStatement` runs one; only the last one's rows are read, an
+ * earlier one stops after its first chunk. A read-only client runs each statement in a
+ * read-only transaction of its own, so that a COMMIT in the script cannot end it for the next.
+ * An error of statement k carries `statementIndex: k`.
+ */
+export function executeScript(
+  connection: DuckDBConnection,
+  statements: string[],
+  options: ScriptOptions,
+  context: StatementContext,
+): Promise<ExecuteResult> {
+  return onConnection(connection, options, context, undefined, (checkCancelled) =>
+    runScript(
+      statements,
+      options,
+      async (sql, index, last) => {
+        try {
+          if (context.readOnlyTransaction) await readOnlyTransaction(connection, index > 0);
+          checkCancelled();
+          if (last) return await readRows(connection, sql, options, checkCancelled);
+          await skipRows(connection, sql, options.signal);
+          checkCancelled();
+          return EMPTY_RESULT;
+        } catch (e) {
+          if (e instanceof ConsumerError || options.signal?.aborted) throw e;
+          throw toEngineError(e, sql);
+        }
+      },
+      cancelledError,
+    ),
+  );
+}
+
+const EMPTY_RESULT: ExecuteResult = {
+  columns: [],
+  rows: [],
+  rowCount: 0,
+  truncated: false,
+  affectedRows: null,
+};
+
+/** Ends the read-only transaction of the previous statement (if still open), begins another. */
+async function readOnlyTransaction(
+  connection: DuckDBConnection,
+  endPrevious: boolean,
+): Promise<void> {
+  if (endPrevious) {
+    // Fails when the script's own COMMIT or ROLLBACK already ended it.
+    await connection.run('COMMIT').catch(() => undefined);
+  }
+  await connection.run('BEGIN TRANSACTION READ ONLY');
+}
+
+/** Runs a statement whose rows are not wanted: reads its first chunk at most. */
+async function skipRows(
+  connection: DuckDBConnection,
+  sql: string,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  const result = await startSingle(connection, sql, signal);
+  if (result.returnType === ResultReturnType.QUERY_RESULT) await result.fetchChunk();
+}
+
+/** Runs a statement and reads its rows as `execute` returns them. */
+async function readRows(
+  connection: DuckDBConnection,
+  sql: string,
+  options: ExecuteOptions,
+  checkCancelled: () => void,
+): Promise<ExecuteResult> {
+  const { signal, onBatch, maxRows } = options;
+  const batchSize = Math.max(1, options.batchSize ?? DEFAULT_BATCH_SIZE);
+  const result = await startSingle(connection, sql, signal);
+  checkCancelled();
+  if (result.returnType !== ResultReturnType.QUERY_RESULT) {
+    const affectedRows =
+      result.returnType === ResultReturnType.CHANGED_ROWS ? result.rowsChanged : null;
+    return { columns: [], rows: [], rowCount: 0, truncated: false, affectedRows };
+  }
+  const columns = resultColumns(result);
+  const limit = maxRows === undefined || maxRows < 0 ? Infinity : maxRows;
+  const kept: unknown[][] = [];
+  let batch: unknown[][] = [];
+  let rowCount = 0;
+  let truncated = false;
+  const flush = async (): Promise<void> => {
+    if (batch.length === 0) return;
+    const rows = batch;
+    batch = [];
+    if (onBatch) {
+      try {
+        await onBatch(rows);
+      } catch (e) {
+        throw new ConsumerError(e);
+      }
+    } else for (const row of rows) kept.push(row);
+    checkCancelled();
+  };
+  for (;;) {
+    const chunk = await result.fetchChunk();
+    checkCancelled();
+    if (!chunk || chunk.rowCount === 0) break;
+    if (rowCount >= limit) {
+      truncated = true;
+      break;
+    }
+    const rows = chunk.convertRows(duckdbJsonConverter);
+    const take = Math.min(rows.length, limit - rowCount);
+    for (let i = 0; i < take; i++) {
+      batch.push(rows[i] as unknown[]);
+      if (batch.length >= batchSize) await flush();
+    }
+    rowCount += take;
+    if (take < rows.length) {
+      truncated = true;
+      break;
+    }
+  }
+  await flush();
+  return { columns, rows: kept, rowCount, truncated, affectedRows: null };
 }

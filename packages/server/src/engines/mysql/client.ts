@@ -8,16 +8,21 @@ import {
   type ExecuteOptions,
   type ExecuteResult,
   type PartitionInfo,
+  type ScriptOptions,
   type TableMetadata,
   type TablesPage,
 } from '../types.js';
 import type { Endpoint } from '../shared/network-errors.js';
+import { runScript } from '../shared/script.js';
 import { quoteMysqlIdentifier } from './dialect.js';
 import { mysqlEngineError } from './errors.js';
 import { listFunctionNames, listSchemas, listTables, tableMetadata } from './introspect.js';
 import { mysqlColumn, mysqlConverter, type MysqlConverter, type MysqlField } from './values.js';
 
 const DEFAULT_BATCH = 1000;
+/** What a connection must have again after a script's reset to be handed on. */
+const SESSION_CHECK = `SELECT DATABASE(), @@character_set_client, @@character_set_connection,
+  @@character_set_results, @@collation_connection`;
 
 function cancelled(): EngineError {
   return new EngineError('cancelled', 'The query was cancelled');
@@ -104,14 +109,45 @@ export class MysqlClient implements DatabaseClient {
   }
 
   /**
+   * Runs the statements in order on one connection (mysql2 without multipleStatements: one
+   * statement per string). The last one is streamed as `execute` streams one; the rows of an
+   * earlier one are read off the connection and dropped as they come (MySQL cannot leave a
+   * result unread and go on). Afterwards the session is reset (COM_RESET_CONNECTION) before the
+   * connection goes back to the pool, or the connection is destroyed.
+   */
+  executeScript(statements: string[], options: ScriptOptions = {}): Promise<ExecuteResult> {
+    return this.withConnection(
+      options.schema,
+      options.signal,
+      (conn) =>
+        runScript(
+          statements,
+          options,
+          async (sql, _index, last) => {
+            if (last) return this.stream(conn, sql, options);
+            const out = await this.stream(conn, sql, { signal: options.signal }, true);
+            // Left mid-result: only an abort does that; the script stops here.
+            if (out.abandoned) throw cancelled();
+            return out;
+          },
+          cancelled,
+        ),
+      true,
+    ).then((s) => s.result);
+  }
+
+  /**
    * Runs `work` on a connection of its own, `USE schema` first; afterwards the connection goes
    * back to the URI's database, or is destroyed when it cannot (no database in the URI, result
-   * left unread, statement cancelled: a late KILL QUERY must not hit the next user).
+   * left unread, statement cancelled: a late KILL QUERY must not hit the next user). With
+   * `session` (a script), the session is reset instead, and the connection is destroyed unless
+   * it is then as it was before (database and character sets).
    */
   private async withConnection(
     schema: string | null | undefined,
     signal: AbortSignal | undefined,
     work: (conn: PoolConnection) => Promise<Streamed>,
+    session = false,
   ): Promise<Streamed> {
     if (signal?.aborted) throw cancelled();
     const conn = await this.guard(() => this.pool.getConnection());
@@ -123,9 +159,11 @@ export class MysqlClient implements DatabaseClient {
     signal?.addEventListener('abort', onAbort, { once: true });
     let discard = false;
     let switched = false;
+    let before: string | null = null;
     try {
       // Aborted while waiting for a free connection: nothing to kill, do not start.
       if (signal?.aborted) throw cancelled();
+      if (session) before = await this.sessionState(conn);
       if (schema) {
         switched = true;
         try {
@@ -150,7 +188,9 @@ export class MysqlClient implements DatabaseClient {
       signal?.removeEventListener('abort', onAbort);
       if (killing) await killing;
       if (signal?.aborted) discard = true;
-      if (!discard && switched) discard = !(await this.restoreDatabase(conn));
+      if (!discard && session)
+        discard = !(before !== null && (await this.resetSession(conn, before)));
+      else if (!discard && switched) discard = !(await this.restoreDatabase(conn));
       if (discard) conn.destroy();
       else conn.release();
     }
@@ -175,6 +215,29 @@ export class MysqlClient implements DatabaseClient {
     }
   }
 
+  /** The database and character sets of a connection, as one comparable text. */
+  private async sessionState(conn: PoolConnection): Promise<string> {
+    const [rows] = await conn.query({ sql: SESSION_CHECK, rowsAsArray: true });
+    return JSON.stringify(rows);
+  }
+
+  /**
+   * Forgets what a script set (COM_RESET_CONNECTION: temporary tables, user variables, session
+   * variables, prepared statements, an open transaction, locks), goes back to the URI's database
+   * and checks that the connection is as `before`; false when it is not or cannot be.
+   */
+  private async resetSession(conn: PoolConnection, before: string): Promise<boolean> {
+    try {
+      await conn.reset();
+      if (this.config.database) {
+        await conn.query(`USE ${quoteMysqlIdentifier(this.config.database)}`);
+      }
+      return (await this.sessionState(conn)) === before;
+    } catch {
+      return false;
+    }
+  }
+
   private async restoreDatabase(conn: PoolConnection): Promise<boolean> {
     if (!this.config.database) return false;
     try {
@@ -185,8 +248,16 @@ export class MysqlClient implements DatabaseClient {
     }
   }
 
-  /** Streams one statement's result, pausing the socket while `onBatch` works. */
-  private stream(conn: PoolConnection, sql: string, options: ExecuteOptions): Promise<Streamed> {
+  /**
+   * Streams one statement's result, pausing the socket while `onBatch` works; with `drop`, its
+   * rows are read and dropped (none kept, converted or counted).
+   */
+  private stream(
+    conn: PoolConnection,
+    sql: string,
+    options: ExecuteOptions,
+    drop = false,
+  ): Promise<Streamed> {
     const maxRows = options.maxRows ?? Number.POSITIVE_INFINITY;
     const batchSize = Math.max(1, options.batchSize ?? DEFAULT_BATCH);
     const { onBatch, signal } = options;
@@ -269,6 +340,13 @@ export class MysqlClient implements DatabaseClient {
       );
       const onRow = (row: unknown): void => {
         if (stopped) return;
+        if (drop) {
+          if (signal?.aborted) {
+            connection.pause();
+            finish(true);
+          }
+          return;
+        }
         if (!columns) {
           header = row as ResultSetHeader;
           return;

@@ -7,10 +7,12 @@ import {
   type ExecuteOptions,
   type ExecuteResult,
   type PartitionInfo,
+  type ScriptOptions,
   type TableMetadata,
   type TablesPage,
 } from '../types.js';
 import type { Endpoint } from '../shared/network-errors.js';
+import { runScript } from '../shared/script.js';
 import { pgEngineError, type SqlContext } from './errors.js';
 import {
   listFunctionNames,
@@ -34,6 +36,30 @@ const CURSOR = 'strata_cursor';
 const DECLARE = `DECLARE ${CURSOR} NO SCROLL CURSOR FOR `;
 const DEFAULT_BATCH = 1000;
 const CHANGING_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'COPY']);
+/** Run on every new connection: ISO output is what the value converters read. */
+const SESSION_SETUP = 'SET DateStyle TO ISO';
+const EMPTY_RESULT: ExecuteResult = {
+  columns: [],
+  rows: [],
+  rowCount: 0,
+  truncated: false,
+  affectedRows: null,
+};
+
+/**
+ * pg's query config with the protocol choice @types/pg does not declare: `extended` sends
+ * Parse/Bind/Execute, which refuses a text holding more than one statement.
+ */
+type ArrayQuery = pg.QueryArrayConfig & { queryMode?: 'extended' };
+
+function arrayQuery(text: string, extended: boolean): ArrayQuery {
+  return {
+    text,
+    rowMode: 'array',
+    types: RAW_TYPES,
+    ...(extended ? { queryMode: 'extended' } : {}),
+  };
+}
 
 interface RawResult {
   command: string;
@@ -79,8 +105,8 @@ export class PostgresClient implements DatabaseClient {
       ...this.clientConfig,
       max: 5,
       idleTimeoutMillis: 30_000,
-      // ISO output is what the value converters read; awaited before the client is handed out.
-      onConnect: (client) => client.query('SET DateStyle TO ISO'),
+      // Awaited before the client is handed out.
+      onConnect: (client) => client.query(SESSION_SETUP),
     });
     // An idle connection dropped by the server must not take the process down.
     this.pool.on('error', () => undefined);
@@ -132,13 +158,15 @@ export class PostgresClient implements DatabaseClient {
 
   /**
    * Runs `work` on a connection of its own with `schema` first in the search path, then puts
-   * the connection back as it found it (search path reset, no open transaction), or throws it
-   * away when that cannot be ensured or when the statement was cancelled.
+   * the connection back as it found it (search path reset, no open transaction; with `session`,
+   * everything the session set: DISCARD ALL), or throws it away when that cannot be ensured or
+   * when the statement was cancelled.
    */
   private async withConnection<T>(
     schema: string | null | undefined,
     signal: AbortSignal | undefined,
     work: (client: pg.PoolClient) => Promise<T>,
+    session = false,
   ): Promise<T> {
     if (signal?.aborted) throw cancelled();
     const client = await this.guard(() => this.pool.connect());
@@ -164,7 +192,7 @@ export class PostgresClient implements DatabaseClient {
       // A cancel may land after the statement ended: never hand such a connection on.
       if (cancelling) await cancelling;
       if (signal?.aborted) discard = true;
-      if (!discard) discard = !(await this.reset(client, Boolean(schema)));
+      if (!discard) discard = !(await this.reset(client, Boolean(schema), session));
       client.release(discard ? true : undefined);
     }
   }
@@ -197,11 +225,24 @@ export class PostgresClient implements DatabaseClient {
     }
   }
 
-  /** Rolls back what the statement left open and resets the search path; false on failure. */
-  private async reset(client: pg.PoolClient, schemaSet: boolean): Promise<boolean> {
+  /**
+   * Rolls back what the statement left open and resets the search path; false on failure. With
+   * `session` (after a script), DISCARD ALL forgets everything the session made or set
+   * (temporary tables, settings, prepared statements, cursors, advisory locks, LISTEN), then the
+   * connection's own setup is done again. The pool never names its statements, so the DEALLOCATE
+   * ALL in DISCARD ALL leaves no prepared statement of pg's behind.
+   */
+  private async reset(
+    client: pg.PoolClient,
+    schemaSet: boolean,
+    session: boolean,
+  ): Promise<boolean> {
     try {
       if (client.getTransactionStatus() !== 'I') await client.query('ROLLBACK');
-      if (schemaSet) await client.query('RESET search_path');
+      if (session) {
+        await client.query('DISCARD ALL');
+        await client.query(SESSION_SETUP);
+      } else if (schemaSet) await client.query('RESET search_path');
       return client.getTransactionStatus() === 'I';
     } catch {
       return false;
@@ -265,27 +306,82 @@ export class PostgresClient implements DatabaseClient {
       const only = statements.length === 1 ? statements[0]! : null;
       if (only && CURSOR_STATEMENTS.has(firstKeyword(only.text))) {
         try {
-          return await this.runCursor(client, sql, only, options);
+          return await this.runCursor(client, sql, only, false, (c) => this.fetchAll(c, options));
         } catch (e) {
           if (!(e instanceof NotCursorable)) throw e;
         }
       }
-      return this.runDirect(client, sql, options);
+      return this.runDirect(client, sql, options, false);
     });
   }
 
-  /** A row-returning statement through a server-side cursor, fetched in batches. */
+  /**
+   * Runs the statements in order on one connection, each through the extended protocol (one
+   * statement per Parse), the last one as `execute` runs one; an earlier row-returning one stops
+   * after its first batch (MOVE over a cursor), any other runs to completion with its rows
+   * dropped as they come. The connection is DISCARDed ALL before it goes back to the pool.
+   */
+  executeScript(statements: string[], options: ScriptOptions = {}): Promise<ExecuteResult> {
+    const batchSize = Math.max(1, options.batchSize ?? DEFAULT_BATCH);
+    return this.withConnection(
+      options.schema,
+      options.signal,
+      (client) =>
+        runScript(
+          statements,
+          options,
+          async (sql, _index, last) => {
+            const statement: Statement = { text: sql, offset: 0 };
+            try {
+              if (CURSOR_STATEMENTS.has(firstKeyword(sql))) {
+                try {
+                  return await this.runCursor(client, sql, statement, true, async (c) => {
+                    if (!last) {
+                      await c.query(`MOVE FORWARD ${batchSize} IN ${CURSOR}`);
+                      return EMPTY_RESULT;
+                    }
+                    return this.fetchAll(c, options);
+                  });
+                } catch (e) {
+                  if (!(e instanceof NotCursorable)) throw e;
+                }
+              }
+              if (last) return await this.runDirect(client, sql, options, true);
+              await this.runDropping(client, sql);
+              return EMPTY_RESULT;
+            } catch (e) {
+              throw this.fail(e, { sql, shift: 0 });
+            }
+          },
+          cancelled,
+        ),
+      true,
+    );
+  }
+
+  /**
+   * A row-returning statement through a server-side cursor, read by `read`. Outside a
+   * transaction the cursor gets one of its own; inside one (a script's BEGIN) it is declared
+   * under a savepoint, so that a refused DECLARE leaves the transaction as it was and nothing
+   * commits it early.
+   */
   private async runCursor(
     client: pg.PoolClient,
     sql: string,
     statement: Statement,
-    options: ExecuteOptions,
+    extended: boolean,
+    read: (client: pg.PoolClient) => Promise<ExecuteResult>,
   ): Promise<ExecuteResult> {
-    await client.query('BEGIN');
+    const own = client.getTransactionStatus() === 'I';
+    await client.query(own ? 'BEGIN' : `SAVEPOINT ${CURSOR}`);
     try {
-      await client.query(DECLARE + statement.text);
+      await client.query(arrayQuery(DECLARE + statement.text, extended));
     } catch (e) {
-      await client.query('ROLLBACK').catch(() => undefined);
+      if (own) await client.query('ROLLBACK').catch(() => undefined);
+      else
+        await client
+          .query(`ROLLBACK TO SAVEPOINT ${CURSOR}; RELEASE SAVEPOINT ${CURSOR}`)
+          .catch(() => undefined);
       const code = (e as { code?: unknown }).code;
       const message = e instanceof Error ? e.message : '';
       if (code === '0A000' || (code === '42601' && /\bINTO\b/.test(message))) {
@@ -294,14 +390,28 @@ export class PostgresClient implements DatabaseClient {
       throw this.fail(e, { sql, shift: statement.offset - DECLARE.length });
     }
     try {
-      const result = await this.fetchAll(client, options);
+      if (!own) await client.query(`RELEASE SAVEPOINT ${CURSOR}`);
+      const result = await read(client);
       await client.query(`CLOSE ${CURSOR}`);
-      await client.query('COMMIT');
+      if (own) await client.query('COMMIT');
       return result;
     } catch (e) {
-      await client.query('ROLLBACK').catch(() => undefined);
+      // Inside the script's transaction the failure aborted it: the script stops there.
+      if (own) await client.query('ROLLBACK').catch(() => undefined);
       throw e;
     }
+  }
+
+  /** Runs a statement to completion, its rows dropped as they arrive (never kept). */
+  private runDropping(client: pg.PoolClient, sql: string): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const query = new pg.Query(arrayQuery(sql, true));
+      // With a row listener pg does not keep the rows.
+      query.on('row', () => undefined);
+      query.on('end', () => resolve());
+      query.on('error', reject);
+      client.query(query);
+    });
   }
 
   private async fetchAll(client: pg.PoolClient, options: ExecuteOptions): Promise<ExecuteResult> {
@@ -337,16 +447,19 @@ export class PostgresClient implements DatabaseClient {
     return { columns: described.columns, rows, rowCount: count, truncated, affectedRows: null };
   }
 
-  /** Anything else (DDL, DML, SHOW, EXPLAIN, several statements): run as is, last result kept. */
+  /**
+   * Anything else (DDL, DML, SHOW, EXPLAIN, several statements unless `extended`): run as is,
+   * last result kept.
+   */
   private async runDirect(
     client: pg.PoolClient,
     sql: string,
     options: ExecuteOptions,
+    extended: boolean,
   ): Promise<ExecuteResult> {
     let raw: RawResult | RawResult[];
     try {
-      raw = (await client.query({ text: sql, rowMode: 'array', types: RAW_TYPES })) as unknown as
-        RawResult | RawResult[];
+      raw = (await client.query(arrayQuery(sql, extended))) as unknown as RawResult | RawResult[];
     } catch (e) {
       throw this.fail(e, { sql, shift: 0 });
     }

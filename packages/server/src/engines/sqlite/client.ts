@@ -3,10 +3,11 @@ import type {
   ExecuteOptions,
   ExecuteResult,
   PartitionInfo,
+  ScriptOptions,
   TableMetadata,
   TablesPage,
 } from '../types.js';
-import { executeOn } from './execute.js';
+import { executeOn, executeScriptOn } from './execute.js';
 import {
   listSchemas,
   listTables,
@@ -56,6 +57,14 @@ export class SqliteClient implements DatabaseClient {
 
   execute(sql: string, options: ExecuteOptions = {}): Promise<ExecuteResult> {
     return this.pool.run((r) => executeOn(r, sql, options), options.signal);
+  }
+
+  /**
+   * The script runs in one runner process, on its connection; aborting kills the runner. What
+   * the script leaves in the session (temporary objects, attachments) is dropped after it.
+   */
+  executeScript(statements: string[], options: ScriptOptions = {}): Promise<ExecuteResult> {
+    return this.pool.run((r) => executeScriptOn(r, statements, options), options.signal);
   }
 
   async estimateCost(sql: string): Promise<Array<Record<string, unknown>>> {

@@ -1,6 +1,7 @@
+import { noStatementsError } from '../shared/script.js';
 import { jsonSafeValue } from '../shared/values.js';
-import type { ColumnInfo, ExecuteOptions, ExecuteResult } from '../types.js';
-import type { Runner } from './runner.js';
+import type { ColumnInfo, ExecuteOptions, ExecuteResult, ScriptOptions } from '../types.js';
+import type { ExecDone, Runner } from './runner.js';
 import { sqliteGenericType, typeOfValue } from './types.js';
 
 export const DEFAULT_BATCH_SIZE = 10_000;
@@ -18,16 +19,44 @@ export function looksLikeDml(sql: string): boolean {
  * `onBatch` (or kept); expression columns, which have no declared type, take the type of their
  * first non-null value.
  */
-export async function executeOn(
+export function executeOn(
   runner: Runner,
   sql: string,
   options: ExecuteOptions,
+): Promise<ExecuteResult> {
+  return collect(sql, options, (limits, onRows) => runner.exec(sql, limits, onRows));
+}
+
+/**
+ * Runs the statements of a script on one runner (one connection), in order; the last one's
+ * rows are returned as `executeOn` returns them.
+ */
+export async function executeScriptOn(
+  runner: Runner,
+  statements: string[],
+  options: ScriptOptions,
+): Promise<ExecuteResult> {
+  const last = statements[statements.length - 1];
+  if (last === undefined) throw noStatementsError();
+  return collect(last, options, (limits, onRows) =>
+    runner.script(statements, limits, (index) => options.onStatement?.(index), onRows),
+  );
+}
+
+/** The result of `sql` run by `run`, its rows made JSON-safe and typed. */
+async function collect(
+  sql: string,
+  options: ExecuteOptions,
+  run: (
+    limits: { maxRows: number | null; batchSize: number },
+    onRows: (rows: unknown[][]) => Promise<void>,
+  ) => Promise<ExecDone>,
 ): Promise<ExecuteResult> {
   const batchSize = Math.max(1, options.batchSize ?? DEFAULT_BATCH_SIZE);
   const maxRows = options.maxRows === undefined || options.maxRows < 0 ? null : options.maxRows;
   const kept: unknown[][] = [];
   const seenTypes: Array<string | null> = [];
-  const done = await runner.exec(sql, { maxRows, batchSize }, async (raw) => {
+  const done = await run({ maxRows, batchSize }, async (raw) => {
     for (const row of raw) {
       row.forEach((v, i) => {
         if (!seenTypes[i]) seenTypes[i] = typeOfValue(v);

@@ -13,11 +13,19 @@
  *                        -> {type:'batch', rows: unknown[][]} ... each answered by
  *                           {type:'ack', go: boolean} (false stops reading), then
  *                        -> {type:'done', columns, rowCount, truncated, changes, changed}
- *   any failure      -> {type:'error', error: {message, code}}
+ *                    {type:'script', statements, maxRows, batchSize}
+ *                        -> before each statement {type:'statement', index}, answered by
+ *                           {type:'ack', go: boolean} (false stops the script, then 'done');
+ *                           earlier statements run with at most one batch of rows read (and
+ *                           dropped); the last one answers as 'exec' does
+ *   any failure      -> {type:'error', error: {message, code}} (with `index` in a script)
  *   on start         -> {type:'ready'} or {type:'failed', error}
  * Integers come back as bigints (safeIntegers) so none loses precision; the parent makes values
  * JSON-safe. A transaction left open by a statement (BEGIN) is rolled back after it: every
- * call is its own unit of work.
+ * call is its own unit of work. A script's statements share the connection (a transaction, a
+ * temporary table, a PRAGMA made by one is there for the next); afterwards its temporary
+ * objects are dropped, attached databases detached and query_only set again, or the runner
+ * exits when that fails, so nothing reaches the next call.
  */
 export const RUNNER_SOURCE = String.raw`
 'use strict';
@@ -61,14 +69,15 @@ if (db) {
 
   const nextAck = () => new Promise((resolve) => { ack = resolve; });
 
+  const quote = (name) => '"' + String(name).replace(/"/g, '""') + '"';
+
   async function exec(m) {
     const stmt = db.prepare(m.sql);
     if (!stmt.reader) {
       const before = totalChanges.get();
       const info = stmt.run();
       const changed = totalChanges.get() !== before;
-      send({ type: 'done', id: m.id, columns: [], rowCount: 0, truncated: false, changes: Number(info.changes), changed });
-      return;
+      return { type: 'done', id: m.id, columns: [], rowCount: 0, truncated: false, changes: Number(info.changes), changed };
     }
     stmt.raw(true);
     stmt.safeIntegers(true);
@@ -99,13 +108,71 @@ if (db) {
       send({ type: 'batch', id: m.id, rows: batch });
       await nextAck();
     }
-    send({ type: 'done', id: m.id, columns, rowCount, truncated, changes: null, changed: false });
+    return { type: 'done', id: m.id, columns, rowCount, truncated, changes: null, changed: false };
+  }
+
+  /** A statement of a script whose rows are not wanted: run, one batch of rows read at most. */
+  function skip(sql, batchSize) {
+    const stmt = db.prepare(sql);
+    if (!stmt.reader) {
+      stmt.run();
+      return;
+    }
+    stmt.raw(true);
+    const it = stmt.iterate();
+    try {
+      for (let n = 0; n < batchSize; n++) if (it.next().done) break;
+    } finally {
+      it.return();
+    }
+  }
+
+  async function runScript(m) {
+    const last = m.statements.length - 1;
+    for (let i = 0; i <= last; i++) {
+      send({ type: 'statement', id: m.id, index: i });
+      if (!(await nextAck())) break;
+      try {
+        if (config.readOnly) db.pragma('query_only = ON');
+        if (i === last) return await exec({ id: m.id, sql: m.statements[i], maxRows: m.maxRows, batchSize: m.batchSize });
+        skip(m.statements[i], m.batchSize);
+      } catch (e) {
+        return { type: 'error', id: m.id, error: errorOf(e), index: i };
+      }
+    }
+    return { type: 'done', id: m.id, columns: [], rowCount: 0, truncated: false, changes: null, changed: false };
+  }
+
+  /** Forgets what a script left in the session: transaction, temporary objects, attachments. */
+  function resetSession() {
+    if (db.inTransaction) db.exec('ROLLBACK');
+    const temp = db
+      .prepare("SELECT type, name FROM temp.sqlite_master WHERE type IN ('trigger', 'view', 'table') ORDER BY type = 'table', type = 'view'")
+      .all();
+    for (const t of temp) db.exec('DROP ' + t.type.toUpperCase() + ' IF EXISTS temp.' + quote(t.name));
+    for (const d of db.pragma('database_list')) {
+      if (d.name !== 'main' && d.name !== 'temp') db.exec('DETACH DATABASE ' + quote(d.name));
+    }
+    if (config.readOnly) db.pragma('query_only = ON');
+  }
+
+  async function script(m) {
+    const reply = await runScript(m);
+    try {
+      resetSession();
+    } catch {
+      // What the script left could reach the next call: this runner stops instead.
+      process.send(reply, () => process.exit(1));
+      return;
+    }
+    send(reply);
   }
 
   async function handle(m) {
     try {
       if (m.type === 'all') send({ type: 'rows', id: m.id, rows: db.prepare(m.sql).all(...m.params) });
-      else if (m.type === 'exec') await exec(m);
+      else if (m.type === 'exec') send(await exec(m));
+      else if (m.type === 'script') await script(m);
       else throw new Error('Unknown request ' + m.type);
     } catch (e) {
       send({ type: 'error', id: m.id, error: errorOf(e) });

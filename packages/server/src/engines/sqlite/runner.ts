@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { EngineError } from '../types.js';
+import { inStatement } from '../shared/script.js';
 import { sqliteError, type RunnerError } from './errors.js';
 import { RUNNER_SOURCE } from './runner-source.js';
 
@@ -33,12 +34,20 @@ type FromRunner =
   | { type: 'failed'; error: RunnerError }
   | { type: 'rows'; id: number; rows: Array<Record<string, unknown>> }
   | { type: 'batch'; id: number; rows: unknown[][] }
+  | { type: 'statement'; id: number; index: number }
   | ({ type: 'done'; id: number } & ExecDone)
-  | { type: 'error'; id: number; error: RunnerError };
+  | { type: 'error'; id: number; error: RunnerError; index?: number };
 
 type ToRunner =
   | { type: 'all'; id: number; sql: string; params: unknown[] }
   | { type: 'exec'; id: number; sql: string; maxRows: number | null; batchSize: number }
+  | {
+      type: 'script';
+      id: number;
+      statements: string[];
+      maxRows: number | null;
+      batchSize: number;
+    }
   | { type: 'ack'; id: number; go: boolean };
 
 interface Request {
@@ -174,6 +183,62 @@ export class Runner {
           },
         },
         { type: 'exec', id, sql, maxRows: options.maxRows, batchSize: options.batchSize },
+      );
+    });
+  }
+
+  /**
+   * Runs the statements of a script in order on this runner's connection, calling
+   * `onStatement(index)` before each starts (the runner waits for it; a throw stops the script
+   * with that error); the last one's rows go to `onRows` as with `exec`. An error of statement k
+   * carries `statementIndex: k`. The runner then forgets the script's session state.
+   */
+  script(
+    statements: string[],
+    options: { maxRows: number | null; batchSize: number },
+    onStatement: (index: number) => void,
+    onRows: (rows: unknown[][]) => Promise<void>,
+  ): Promise<ExecDone> {
+    return new Promise((resolve, reject) => {
+      const id = this.nextId++;
+      /** The caller's own error (from onStatement or onRows), passed on as it is. */
+      let callerError: { error: unknown } | null = null;
+      this.begin(
+        {
+          id,
+          fail: reject,
+          onMessage: (m) => {
+            if (m.type === 'statement') {
+              let go = true;
+              try {
+                onStatement(m.index);
+              } catch (e) {
+                callerError ??= { error: e };
+                go = false;
+              }
+              this.send({ type: 'ack', id, go });
+            } else if (m.type === 'batch') {
+              onRows(m.rows).then(
+                () => this.send({ type: 'ack', id, go: true }),
+                (e: unknown) => {
+                  callerError ??= { error: e };
+                  this.send({ type: 'ack', id, go: false });
+                },
+              );
+            } else if (m.type === 'done') {
+              const { type: _type, id: _id, ...done } = m;
+              this.end(() => (callerError === null ? resolve(done) : reject(callerError.error)));
+            } else if (m.type === 'error') {
+              const index = m.index ?? 0;
+              const error = inStatement(
+                sqliteError(m.error, statements[index], this.config.file),
+                index,
+              );
+              this.end(() => reject(callerError === null ? error : callerError.error));
+            }
+          },
+        },
+        { type: 'script', id, statements, ...options },
       );
     });
   }

@@ -58,7 +58,8 @@ describe('syntax errors', () => {
     const sql = `SELECT 1 -- ${'x'.repeat(1_000_000)}\n{{ a }}\n{% if %}{% endif %}`;
     const t0 = performance.now();
     expect(errorOf(sql).line).toBe(3);
-    expect(performance.now() - t0).toBeLessThan(2000);
+    // A bound against quadratic work, not a speed figure.
+    expect(performance.now() - t0).toBeLessThan(10_000);
   });
 });
 

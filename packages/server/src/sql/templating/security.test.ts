@@ -194,7 +194,8 @@ describe('resource limits', () => {
     const out = renderSqlTemplate(sql, context);
     expect(out.startsWith('SELECT x --')).toBe(true);
     expect(out.endsWith('\n012')).toBe(true);
-    expect(performance.now() - t0).toBeLessThan(3000);
+    // A bound against quadratic work, not a speed figure.
+    expect(performance.now() - t0).toBeLessThan(15_000);
   });
 
   it('bounds range() to 100,000 items', () => {
@@ -215,9 +216,11 @@ describe('resource limits', () => {
       renderSqlTemplate(
         '{% for i in range(100000) %}{% for j in range(10) %}{{ big }}{% endfor %}{% endfor %}',
         { ...context, templateParams: { big } },
+        // The output cap, not the deadline, must stop it, even on a loaded machine.
+        { timeoutMs: 60_000 },
       ),
     ).toThrow(/The output is longer than the limit of 10485760 characters/);
-    expect(performance.now() - t0).toBeLessThan(3000);
+    expect(performance.now() - t0).toBeLessThan(60_000);
   });
 
   it('stops strings and lists that double in a loop', () => {
@@ -235,39 +238,45 @@ describe('resource limits', () => {
     ).toThrow(/A list of the template has more than 100000 items/);
   });
 
-  it('keeps each built-in step small: strings of expressions are capped at 1 MiB', () => {
-    // 2**19 times 'a ' is 1 MiB, the largest string an expression may compute.
-    const setup =
-      "{% set ns = namespace(s='a\\n') %}{% for i in range(19) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}";
-    const heavy = [
-      '{{ ns.s.split() | length }}',
-      "{{ ns.s.split('\\n') | length }}",
-      "{{ ns.s.replace('', 'xxxxxxxxxxxxxxxx') | length }}",
-      "{{ ns.s | join('xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx') | length }}",
-      '{{ ns.s | title | length }}',
-      '{{ ns.s[::-1] | length }}',
-      '{{ ns.s | indent(100000, true, true) | length }}',
-      '{{ range(100000) | sort(reverse=true) | length }}',
-    ];
-    for (const tail of heavy) {
-      const t0 = performance.now();
-      try {
-        renderSqlTemplate(setup + tail, context);
-      } catch (err) {
-        expect(err).toBeInstanceOf(TemplateError);
+  it(
+    'keeps each built-in step small: strings of expressions are capped at 1 MiB',
+    { timeout: 60_000 },
+    () => {
+      // 2**19 times 'a ' is 1 MiB, the largest string an expression may compute.
+      const setup =
+        "{% set ns = namespace(s='a\\n') %}{% for i in range(19) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}";
+      const heavy = [
+        '{{ ns.s.split() | length }}',
+        "{{ ns.s.split('\\n') | length }}",
+        "{{ ns.s.replace('', 'xxxxxxxxxxxxxxxx') | length }}",
+        "{{ ns.s | join('xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx') | length }}",
+        '{{ ns.s | title | length }}',
+        '{{ ns.s[::-1] | length }}',
+        '{{ ns.s | indent(100000, true, true) | length }}',
+        '{{ range(100000) | sort(reverse=true) | length }}',
+      ];
+      for (const tail of heavy) {
+        const t0 = performance.now();
+        try {
+          renderSqlTemplate(setup + tail, context);
+        } catch (err) {
+          expect(err).toBeInstanceOf(TemplateError);
+        }
+        // A bound against runaway work (seconds, not a speed figure: loaded CI machines vary).
+        expect(performance.now() - t0).toBeLessThan(5000);
       }
-      expect(performance.now() - t0).toBeLessThan(1000);
-    }
-    // Repeating a heavy step is cut by the deadline, checked at every step.
-    const t0 = performance.now();
-    expect(() =>
-      renderSqlTemplate(
-        `${setup}{% for i in range(1000) %}{{ ns.s | title | length }}{% endfor %}`,
-        context,
-      ),
-    ).toThrow('took longer than 1000 ms');
-    expect(performance.now() - t0).toBeLessThan(2000);
-  });
+      // Repeating a heavy step is cut by the deadline, checked at every step.
+      const t0 = performance.now();
+      expect(() =>
+        renderSqlTemplate(
+          `${setup}{% for i in range(1000) %}{{ ns.s | title | length }}{% endfor %}`,
+          context,
+        ),
+      ).toThrow('took longer than 1000 ms');
+      expect(performance.now() - t0).toBeLessThan(10_000);
+    },
+    60_000,
+  );
 
   it('lets a tag print up to the output limit', () => {
     const setup =

@@ -1,0 +1,66 @@
+import type { MetadataDb } from '../metadata/db.js';
+import { nowIso, toDate } from '../metadata/db.js';
+import { keyToUuid, newEntryKey } from './keys.js';
+
+/** What an entry is for (Superset's key_value `resource`). */
+export const KV_RESOURCE = {
+  /** A query shared from SQL Lab through `/kv/store/`. */
+  sharedQuery: 'kv',
+  /** SQL Lab's permanent links (`/api/v1/sqllab/permalink`, `/superset/sqllab/` forms). */
+  sqllabPermalink: 'sqllab_permalink',
+} as const;
+export type KvResource = (typeof KV_RESOURCE)[keyof typeof KV_RESOURCE];
+
+/** Largest value an entry holds, in bytes of UTF-8. */
+export const KV_MAX_VALUE_BYTES = 1024 * 1024;
+
+export interface KvEntry {
+  value: string;
+  createdBy: number | null;
+}
+
+/** Stores a value and returns its key. */
+export async function putEntry(
+  db: MetadataDb,
+  resource: KvResource,
+  value: string,
+  userId: number | null,
+  expiresOn: Date | null = null,
+): Promise<string> {
+  const { uuid, key } = newEntryKey();
+  const now = nowIso();
+  await db
+    .insertInto('key_value')
+    .values({
+      uuid,
+      resource,
+      value,
+      created_on: now,
+      changed_on: now,
+      created_by_fk: userId,
+      expires_on: expiresOn ? expiresOn.toISOString() : null,
+    })
+    .execute();
+  return key;
+}
+
+/** The entry of a key, or null when there is none (or it has expired). */
+export async function getEntry(
+  db: MetadataDb,
+  resource: KvResource,
+  key: string,
+  now: Date = new Date(),
+): Promise<KvEntry | null> {
+  const uuid = keyToUuid(key);
+  if (!uuid) return null;
+  const row = await db
+    .selectFrom('key_value')
+    .select(['value', 'created_by_fk', 'expires_on'])
+    .where('uuid', '=', uuid)
+    .where('resource', '=', resource)
+    .executeTakeFirst();
+  if (!row) return null;
+  const expires = toDate(row.expires_on);
+  if (expires && expires.getTime() <= now.getTime()) return null;
+  return { value: row.value, createdBy: row.created_by_fk };
+}

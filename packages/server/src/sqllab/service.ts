@@ -1,0 +1,636 @@
+import {
+  DISPLAY_MAX_ROW,
+  RESULTS_PAGE_ROWS,
+  type ExecuteRequest,
+  type QueryDto,
+  type QueryResultsPayload,
+  type QueryState,
+  type SqlLabError,
+} from '@strata/core';
+import { ApiError } from '../api/errors.js';
+import { accessibleSchemas, canAccessDatabase } from '../databases/access.js';
+import type { DatabaseConnections } from '../databases/connections.js';
+import { engineErrorType } from '../databases/engine-errors.js';
+import { EngineError, type ColumnInfo, type EngineSpec } from '../engines/types.js';
+import type { JobQueue } from '../jobs/in-process-queue.js';
+import { nowIso, toBool, type MetadataDb } from '../metadata/db.js';
+import { hasPerm, isAdmin, type Principal } from '../security/principal.js';
+import type { Engine } from '../sql/guard.js';
+import { ENGINES } from '../sql/guard-lex.js';
+import {
+  renderSqlTemplate,
+  TemplateError,
+  templateParamsFromJson,
+  type TemplateContext,
+} from '../sql/templating/index.js';
+import { resultColumns, resultsPayload } from './payload.js';
+import {
+  effectiveQueryLimit,
+  finalLimitingFactor,
+  prepareScript,
+  type PreparedScript,
+} from './prepare.js';
+import { toQueryDto, type QueryRow } from './query-dto.js';
+import {
+  isResultsKey,
+  newResultsKey,
+  readRows,
+  type ResultMeta,
+  type ResultRow,
+  type ResultsBackend,
+} from './results-backend.js';
+import { RunningQueries } from './running.js';
+
+/** SQL Lab's settings (from the configuration). */
+export interface SqlLabSettings {
+  defaultLimit: number;
+  maxRow: number;
+  /** A query running longer is stopped and marked timed_out (ms; 0: never). */
+  timeoutMs: number;
+  /** Jinja templating of the SQL (the ENABLE_TEMPLATE_PROCESSING flag). */
+  templating: boolean;
+}
+
+/** The database row fields SQL Lab needs. */
+interface SqlLabDatabase {
+  id: number;
+  database_name: string;
+  sqlalchemy_uri: string;
+  password: string | null;
+  changed_on: string | Date | null;
+  extra: string | null;
+  expose_in_sqllab: boolean;
+  allow_run_async: boolean;
+  allow_dml: boolean;
+  allow_ctas: boolean;
+  allow_cvas: boolean;
+}
+
+export type ExecuteAnswer =
+  { status: 200; body: QueryResultsPayload } | { status: 202; body: { query: QueryDto } };
+
+/** A refused or failed query, answered as Superset's `{message, errors}` with the query. */
+export class QueryFailure extends ApiError {
+  constructor(status: number, error: SqlLabError, query: QueryDto | null) {
+    super(status, error.message, {
+      message: error.message,
+      errors: [error],
+      ...(query ? { query } : {}),
+    });
+  }
+}
+
+const CLIENT_ID = /^[A-Za-z0-9_-]{1,11}$/;
+const PROGRESS_WRITE_MS = 500;
+
+function sqlLabError(
+  message: string,
+  errorType: string,
+  extra: Record<string, unknown> = {},
+): SqlLabError {
+  return { message, error_type: errorType, level: 'error', extra };
+}
+
+function engineName(spec: EngineSpec): Engine {
+  return (ENGINES as readonly string[]).includes(spec.engine)
+    ? (spec.engine as Engine)
+    : 'postgresql';
+}
+
+/** Whether the principal sees every query (admins, all_query_access). */
+function seesAllQueries(p: Principal): boolean {
+  return isAdmin(p) || hasPerm(p, 'all_query_access', 'all_query_access');
+}
+
+/**
+ * SQL Lab's query lifecycle: a query row is stored (pending or running), its SQL rendered,
+ * guarded, limited and run on the database, its rows written page by page to the results
+ * backend, and the row finished as success, failed, stopped or timed_out. Synchronous queries
+ * answer when done; asynchronous ones go to the job queue and are polled.
+ */
+export class SqlLabService {
+  readonly running = new RunningQueries();
+
+  constructor(
+    private readonly db: MetadataDb,
+    private readonly connections: DatabaseConnections,
+    private readonly results: ResultsBackend,
+    private readonly queue: JobQueue,
+    private readonly settings: SqlLabSettings,
+  ) {}
+
+  /** Queries left running or pending by a process that ended are failed on start. */
+  async failOrphans(): Promise<void> {
+    await this.db
+      .updateTable('query')
+      .set({
+        status: 'failed',
+        error_message: 'The server stopped while the query ran. Run it again.',
+        end_time: Date.now(),
+        changed_on: nowIso(),
+      })
+      .where('status', 'in', ['pending', 'running'])
+      .execute();
+  }
+
+  private async database(id: number): Promise<SqlLabDatabase> {
+    const row = await this.db
+      .selectFrom('dbs')
+      .select([
+        'id',
+        'database_name',
+        'sqlalchemy_uri',
+        'password',
+        'changed_on',
+        'extra',
+        'expose_in_sqllab',
+        'allow_run_async',
+        'allow_dml',
+        'allow_ctas',
+        'allow_cvas',
+      ])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) throw new ApiError(404, 'Database not found.');
+    return {
+      ...row,
+      expose_in_sqllab: toBool(row.expose_in_sqllab),
+      allow_run_async: toBool(row.allow_run_async),
+      allow_dml: toBool(row.allow_dml),
+      allow_ctas: toBool(row.allow_ctas),
+      allow_cvas: toBool(row.allow_cvas),
+    };
+  }
+
+  /** The database, when the principal may query it in this schema; 404 or 403 otherwise. */
+  async databaseFor(
+    principal: Principal,
+    id: number,
+    schema: string | null | undefined,
+  ): Promise<SqlLabDatabase> {
+    const database = await this.database(id);
+    if (canAccessDatabase(principal, database)) return database;
+    if (schema && accessibleSchemas(principal, database, [schema]).length === 1) return database;
+    // A database the principal has no grant on is not revealed.
+    throw new ApiError(
+      schema ? 403 : 404,
+      schema
+        ? `You do not have access to the schema ${schema} of this database.`
+        : 'Database not found.',
+    );
+  }
+
+  private templateContext(
+    principal: Principal,
+    spec: EngineSpec,
+    templateParams: string | null | undefined,
+    urlParams: Record<string, string>,
+  ): TemplateContext {
+    return {
+      templateParams: templateParamsFromJson(templateParams),
+      urlParams,
+      user: principal.isAnonymous
+        ? null
+        : {
+            id: principal.id,
+            username: principal.username,
+            email: principal.email,
+            first_name: principal.first_name,
+            last_name: principal.last_name,
+          },
+      quote: (v) => spec.literal(v),
+      quoteIdentifier: (n) => spec.quoteIdentifier(n),
+    };
+  }
+
+  /** The SQL with its template rendered (when templating is on). */
+  renderSql(
+    principal: Principal,
+    spec: EngineSpec,
+    text: string,
+    templateParams: string | null | undefined,
+    urlParams: Record<string, string>,
+  ): string {
+    if (!this.settings.templating) return text;
+    return renderSqlTemplate(
+      text,
+      this.templateContext(principal, spec, templateParams, urlParams),
+    );
+  }
+
+  /** A stored query as the client sees it. */
+  private async dtoOf(id: number): Promise<QueryDto> {
+    const r = await this.db
+      .selectFrom('query')
+      .innerJoin('dbs', 'dbs.id', 'query.database_id')
+      .leftJoin('ab_user', 'ab_user.id', 'query.user_id')
+      .selectAll('query')
+      .select(['dbs.database_name', 'ab_user.username'])
+      .where('query.id', '=', id)
+      .executeTakeFirstOrThrow();
+    return toQueryDto(r, { databaseName: r.database_name, username: r.username });
+  }
+
+  private async update(id: number, values: Partial<Omit<QueryRow, 'id'>>): Promise<void> {
+    await this.db
+      .updateTable('query')
+      .set({ ...values, changed_on: nowIso() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** `POST /api/v1/sqllab/execute/`. */
+  async execute(
+    principal: Principal,
+    request: ExecuteRequest,
+    urlParams: Record<string, string>,
+  ): Promise<ExecuteAnswer> {
+    if (!CLIENT_ID.test(request.client_id)) {
+      throw new ApiError(400, 'client_id must be 1 to 11 letters, digits, dashes or underscores.');
+    }
+    const database = await this.databaseFor(principal, request.database_id, request.schema);
+    if (!database.expose_in_sqllab) {
+      throw new ApiError(400, 'This database is not exposed in SQL Lab.');
+    }
+    const existing = await this.db
+      .selectFrom('query')
+      .select('id')
+      .where('client_id', '=', request.client_id)
+      .executeTakeFirst();
+    if (existing) throw new ApiError(400, 'A query with this client_id already exists.');
+
+    const runAsync = Boolean(request.runAsync) && database.allow_run_async;
+    const limit = effectiveQueryLimit(
+      request.queryLimit,
+      this.settings.defaultLimit,
+      this.settings.maxRow,
+    );
+    const ctas = request.select_as_cta
+      ? {
+          method: request.ctas_method ?? 'TABLE',
+          table: request.tmp_table_name ?? '',
+          schema: request.schema ?? null,
+        }
+      : null;
+    const inserted = await this.db
+      .insertInto('query')
+      .values({
+        client_id: request.client_id,
+        database_id: database.id,
+        user_id: principal.isAnonymous ? null : principal.id,
+        tmp_table_name: ctas ? ctas.table : null,
+        tab_name: request.tab ?? null,
+        sql_editor_id: request.sql_editor_id ?? null,
+        status: runAsync ? 'pending' : 'running',
+        schema: request.schema ?? null,
+        catalog: request.catalog ?? null,
+        sql: request.sql,
+        limit,
+        select_as_cta: Boolean(ctas),
+        select_as_cta_used: false,
+        ctas_method: ctas ? ctas.method : null,
+        progress: 0,
+        start_time: Date.now(),
+        changed_on: nowIso(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const queryId = inserted.id;
+
+    // Rendering and guarding happen before anything reaches the database or the queue.
+    const spec = this.connections.spec(database);
+    let script: PreparedScript;
+    try {
+      const rendered = this.renderSql(
+        principal,
+        spec,
+        request.sql,
+        request.templateParams,
+        urlParams,
+      );
+      const prepared = prepareScript({
+        sql: rendered,
+        engine: engineName(spec),
+        allowDml: database.allow_dml,
+        allowCtas: database.allow_ctas,
+        allowCvas: database.allow_cvas,
+        limit,
+        ctas,
+        quoteIdentifier: (n) => spec.quoteIdentifier(n),
+      });
+      if (!prepared.ok) {
+        throw new QueryRefusal(
+          sqlLabError(prepared.message, prepared.errorType, {
+            statement_index: prepared.statementIndex,
+          }),
+        );
+      }
+      script = prepared.script;
+    } catch (e) {
+      const error =
+        e instanceof QueryRefusal
+          ? e.error
+          : e instanceof TemplateError
+            ? sqlLabError(e.message, 'INVALID_TEMPLATE_PARAMS_ERROR', {
+                ...(e.line !== null ? { line: e.line } : {}),
+              })
+            : null;
+      if (!error) throw e;
+      await this.fail(queryId, error);
+      throw new QueryFailure(400, error, await this.dtoOf(queryId));
+    }
+    await this.update(queryId, {
+      executed_sql: script.executedSql,
+      limiting_factor: script.limitingFactor,
+      select_as_cta_used: script.createdTable !== null,
+    });
+
+    if (runAsync) {
+      this.queue.add(request.client_id, async () => {
+        await this.run(queryId, request.client_id, database, script, null);
+      });
+      return { status: 202, body: { query: await this.dtoOf(queryId) } };
+    }
+    const firstRows: ResultRow[] = [];
+    const outcome = await this.run(queryId, request.client_id, database, script, firstRows);
+    const dto = await this.dtoOf(queryId);
+    if (outcome.error) {
+      throw new QueryFailure(outcome.status, outcome.error, dto);
+    }
+    const columns = resultColumns(outcome.columns);
+    return {
+      status: 200,
+      body: resultsPayload(dto, columns, firstRows, 0, outcome.totalRows),
+    };
+  }
+
+  private async fail(queryId: number, error: SqlLabError, state: QueryState = 'failed') {
+    await this.update(queryId, {
+      status: state,
+      error_message: error.message,
+      end_time: Date.now(),
+      extra_json: JSON.stringify({ errors: [error] }),
+    });
+  }
+
+  /**
+   * Runs a prepared script, streaming the last statement's rows into the results backend
+   * page by page. `firstRows` (sync answers) receives the first DISPLAY_MAX_ROW rows.
+   */
+  private async run(
+    queryId: number,
+    clientId: string,
+    database: SqlLabDatabase,
+    script: PreparedScript,
+    firstRows: ResultRow[] | null,
+  ): Promise<RunOutcome> {
+    const current = await this.db
+      .selectFrom('query')
+      .select(['status', 'schema'])
+      .where('id', '=', queryId)
+      .executeTakeFirst();
+    if (!current || current.status === 'stopped') {
+      return { error: null, status: 200, columns: [], totalRows: 0 };
+    }
+    const signal = this.running.start(clientId, this.settings.timeoutMs);
+    const key = newResultsKey();
+    let page: ResultRow[] = [];
+    let pageIndex = 0;
+    let totalRows = 0;
+    let lastProgressWrite = 0;
+    let statementIndex = 0;
+    const statements = script.statements.length;
+    const limit = script.effectiveLimit ?? this.settings.maxRow;
+    const progressOf = (rows: number) =>
+      Math.min(
+        99,
+        Math.floor(
+          ((statementIndex + (limit > 0 ? Math.min(rows / limit, 1) : 0)) / statements) * 100,
+        ),
+      );
+    const writeProgress = async (force = false) => {
+      const now = Date.now();
+      if (!force && now - lastProgressWrite < PROGRESS_WRITE_MS) return;
+      lastProgressWrite = now;
+      await this.update(queryId, { progress: progressOf(totalRows), rows: totalRows });
+    };
+    const flush = async () => {
+      if (page.length === 0) return;
+      await this.results.writePage(key, pageIndex, page);
+      pageIndex += 1;
+      page = [];
+    };
+    try {
+      await this.update(queryId, { status: 'running', start_running_time: Date.now() });
+      const { client } = await this.connections.forId(database.id);
+      const result = await client.executeScript(script.statements, {
+        schema: current.schema,
+        maxRows: limit,
+        batchSize: RESULTS_PAGE_ROWS,
+        signal,
+        onStatement: (index) => {
+          statementIndex = index;
+        },
+        onBatch: async (rows) => {
+          for (const r of rows) {
+            if (firstRows && firstRows.length < DISPLAY_MAX_ROW) firstRows.push(r);
+            page.push(r);
+            totalRows += 1;
+            if (page.length === RESULTS_PAGE_ROWS) await flush();
+          }
+          await writeProgress();
+        },
+      });
+      await flush();
+      const meta: ResultMeta = {
+        columns: result.columns,
+        totalRows,
+        pageRows: RESULTS_PAGE_ROWS,
+        affectedRows: result.affectedRows,
+        createdAt: Date.now(),
+      };
+      await this.results.writeMeta(key, meta);
+      // A stop that raced with the end wins: the user asked for it.
+      const reason = this.running.reason(clientId);
+      if (reason) throw new EngineError('cancelled', 'The query was stopped.');
+      await this.update(queryId, {
+        status: 'success',
+        progress: 100,
+        rows: result.columns.length > 0 ? totalRows : (result.affectedRows ?? 0),
+        results_key: key,
+        end_time: Date.now(),
+        end_result_backend_time: Date.now(),
+        limiting_factor: finalLimitingFactor(
+          script.limitingFactor,
+          script.effectiveLimit,
+          totalRows,
+        ),
+      });
+      return { error: null, status: 200, columns: result.columns, totalRows };
+    } catch (e) {
+      await this.results.delete(key).catch(() => undefined);
+      if (firstRows) firstRows.length = 0;
+      const reason = this.running.reason(clientId);
+      if (reason === 'stopped') {
+        const error = sqlLabError('The query was stopped.', 'QUERY_STOPPED');
+        await this.fail(queryId, error, 'stopped');
+        return { error, status: 400, columns: [], totalRows: 0 };
+      }
+      if (reason === 'timed_out') {
+        const seconds = Math.round(this.settings.timeoutMs / 1000);
+        const error = sqlLabError(
+          `The query exceeded the ${seconds} seconds timeout.`,
+          'SQLLAB_TIMEOUT_ERROR',
+          { timeout: seconds },
+        );
+        await this.fail(queryId, error, 'timed_out');
+        return { error, status: 408, columns: [], totalRows: 0 };
+      }
+      if (e instanceof EngineError) {
+        const error = sqlLabError(e.message, engineErrorType(e.kind), {
+          ...e.extra,
+          engine_error: e.kind,
+        });
+        await this.fail(queryId, error);
+        return { error, status: 422, columns: [], totalRows: 0 };
+      }
+      if (e instanceof ApiError) {
+        const error = sqlLabError(e.message, 'GENERIC_BACKEND_ERROR');
+        await this.fail(queryId, error);
+        return { error, status: e.statusCode, columns: [], totalRows: 0 };
+      }
+      const error = sqlLabError('The query failed unexpectedly.', 'GENERIC_BACKEND_ERROR');
+      await this.fail(queryId, error);
+      throw e;
+    } finally {
+      this.running.finish(clientId);
+    }
+  }
+
+  /** The principal's query by client id, or 404. */
+  async ownQuery(principal: Principal, clientId: string): Promise<QueryRow> {
+    if (!CLIENT_ID.test(clientId)) throw new ApiError(404, 'Query not found.');
+    const row = await this.db
+      .selectFrom('query')
+      .selectAll()
+      .where('client_id', '=', clientId)
+      .executeTakeFirst();
+    if (!row || (row.user_id !== principal.id && !seesAllQueries(principal))) {
+      throw new ApiError(404, 'Query not found.');
+    }
+    return row;
+  }
+
+  /** `POST /api/v1/query/stop`: cancels the query on the database (or in the queue). */
+  async stop(principal: Principal, clientId: string): Promise<void> {
+    const row = await this.ownQuery(principal, clientId);
+    if (!['pending', 'running'].includes(row.status)) return;
+    if (this.queue.cancel(clientId)) {
+      await this.fail(row.id, sqlLabError('The query was stopped.', 'QUERY_STOPPED'), 'stopped');
+      return;
+    }
+    if (!this.running.abort(clientId, 'stopped')) {
+      // Not run by this process (another web process, or it ended meanwhile): mark it; the
+      // runner that holds it checks the state before it starts.
+      await this.fail(row.id, sqlLabError('The query was stopped.', 'QUERY_STOPPED'), 'stopped');
+    }
+  }
+
+  /** `GET /api/v1/query/updated_since`: the principal's queries changed after a time. */
+  async updatedSince(principal: Principal, lastUpdatedMs: number): Promise<QueryDto[]> {
+    const since = new Date(lastUpdatedMs).toISOString();
+    const rows = await this.db
+      .selectFrom('query')
+      .innerJoin('dbs', 'dbs.id', 'query.database_id')
+      .leftJoin('ab_user', 'ab_user.id', 'query.user_id')
+      .selectAll('query')
+      .select(['dbs.database_name', 'ab_user.username'])
+      .where('query.user_id', '=', principal.id)
+      .where('query.changed_on', '>', since)
+      .orderBy('query.changed_on', 'asc')
+      .limit(1000)
+      .execute();
+    return rows.map((r) => toQueryDto(r, { databaseName: r.database_name, username: r.username }));
+  }
+
+  /** The query owning a results key, when the principal may read it; 404 otherwise. */
+  private async queryOfKey(principal: Principal, key: string): Promise<QueryRow> {
+    if (!isResultsKey(key)) throw new ApiError(404, 'Results not found.');
+    const row = await this.db
+      .selectFrom('query')
+      .selectAll()
+      .where('results_key', '=', key)
+      .executeTakeFirst();
+    if (!row || (row.user_id !== principal.id && !seesAllQueries(principal))) {
+      throw new ApiError(404, 'Results not found.');
+    }
+    return row;
+  }
+
+  private async metaOf(key: string): Promise<ResultMeta> {
+    const meta = await this.results.readMeta(key);
+    if (!meta) {
+      const error = sqlLabError(
+        'Data could not be retrieved from the results backend. You need to re-run the original query.',
+        'RESULTS_BACKEND_ERROR',
+      );
+      throw new ApiError(410, error.message, { message: error.message, errors: [error] });
+    }
+    return meta;
+  }
+
+  /** `GET /api/v1/sqllab/results/`: rows `offset … offset + rows` of a stored result. */
+  async readResults(
+    principal: Principal,
+    key: string,
+    rows: number,
+    offset: number,
+  ): Promise<QueryResultsPayload> {
+    const query = await this.queryOfKey(principal, key);
+    const meta = await this.metaOf(key);
+    const data = await readRows(this.results, key, meta, offset, rows);
+    return resultsPayload(
+      await this.dtoOf(query.id),
+      resultColumns(meta.columns),
+      data,
+      offset,
+      meta.totalRows,
+    );
+  }
+
+  /** The stored result of a query, page by page, for the CSV export. */
+  async *exportRows(
+    principal: Principal,
+    clientId: string,
+  ): AsyncGenerator<{ columns: ColumnInfo[] } | { rows: ResultRow[] }> {
+    const query = await this.ownQuery(principal, clientId);
+    if (!query.results_key) throw new ApiError(404, 'This query has no results to export.');
+    const meta = await this.metaOf(query.results_key);
+    yield { columns: meta.columns };
+    const pages = Math.ceil(meta.totalRows / meta.pageRows);
+    for (let i = 0; i < pages; i += 1) {
+      const rows = await this.results.readPage(query.results_key, i);
+      if (rows === null) throw new Error(`Page ${i} of an exported result is missing`);
+      yield { rows };
+    }
+  }
+
+  /** Stops running queries (shutdown). */
+  abortAll(): void {
+    this.running.abortAll();
+  }
+}
+
+/** A query refused before it runs (guard, template), with its SupersetError. */
+class QueryRefusal extends Error {
+  constructor(readonly error: SqlLabError) {
+    super(error.message);
+  }
+}
+
+interface RunOutcome {
+  error: SqlLabError | null;
+  status: number;
+  columns: ColumnInfo[];
+  totalRows: number;
+}
