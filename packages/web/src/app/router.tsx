@@ -16,6 +16,7 @@ const CreateDatasetPage = lazy(() => import('../features/datasets/CreateDatasetP
 const DatabaseListPage = lazy(() => import('../features/lists/DatabaseListPage'));
 const SavedQueryListPage = lazy(() => import('../features/lists/SavedQueryListPage'));
 const QueryHistoryPage = lazy(() => import('../features/lists/QueryHistoryPage'));
+const SqlLabPage = lazy(() => import('../features/sqllab/SqlLabPage'));
 const UsersPage = lazy(() => import('../features/users/UsersPage'));
 const RolesPage = lazy(() => import('../features/roles/RolesPage'));
 
@@ -58,6 +59,9 @@ export const router = createBrowserRouter([
           { path: PATHS.databases, element: <DatabaseListPage /> },
           { path: PATHS.savedQueries, element: <SavedQueryListPage /> },
           { path: PATHS.queryHistory, element: <QueryHistoryPage /> },
+          { path: PATHS.sqlLab, element: <SqlLabPage /> },
+          { path: PATHS.sqlLabLegacy, element: <SqlLabPage /> },
+          { path: PATHS.sqlLabPermalink, element: <SqlLabPage /> },
           { path: PATHS.users, element: <UsersPage /> },
           { path: PATHS.roles, element: <RolesPage /> },
           { path: '*', element: <NotFound /> },

@@ -10,7 +10,7 @@ import { useCurrentUser } from '../BootstrapContext';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { logEvent } from '../logger/eventLogger';
 import { PageLoading } from './PageLoading';
-import { PATHS, buildNavItems, selectedNavKey } from './navigation';
+import { PATHS, buildNavItems, isSqlLabEditorPath, pageKey, selectedNavKey } from './navigation';
 import type { NavItem } from './navigation';
 
 type MenuItems = NonNullable<MenuProps['items']>;
@@ -33,6 +33,8 @@ export function AppShell() {
   const navItems = useMemo(() => buildNavItems(user), [user]);
   const menuItems = useMemo(() => toMenuItems(navItems), [navItems]);
   const selected = selectedNavKey(navItems, location.pathname);
+  // The SQL editor takes the whole window under the top bar; its panes scroll inside.
+  const fullBleed = isSqlLabEditorPath(location.pathname);
 
   useEffect(() => {
     if (user) logEvent('spa_navigation', { path: location.pathname });
@@ -59,7 +61,7 @@ export function AppShell() {
 
   return (
     <UploadsProvider>
-      <Layout style={{ minHeight: '100vh' }}>
+      <Layout style={fullBleed ? { height: '100vh', overflow: 'hidden' } : { minHeight: '100vh' }}>
         <Layout.Header
           style={{
             display: 'flex',
@@ -94,8 +96,14 @@ export function AppShell() {
             style={{ borderBottom: 'none', minWidth: 160, justifyContent: 'flex-end' }}
           />
         </Layout.Header>
-        <Layout.Content style={{ padding: 24 }}>
-          <ErrorBoundary key={location.pathname}>
+        <Layout.Content
+          style={
+            fullBleed
+              ? { padding: 0, flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }
+              : { padding: 24 }
+          }
+        >
+          <ErrorBoundary key={pageKey(location.pathname)}>
             <Suspense fallback={<PageLoading />}>
               <Outlet />
             </Suspense>

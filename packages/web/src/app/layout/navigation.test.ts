@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { PermissionPair } from '@strata/core';
-import { buildNavItems, selectedNavKey } from './navigation';
+import {
+  buildNavItems,
+  isSqlLabEditorPath,
+  mayUseSqlLab,
+  pageKey,
+  selectedNavKey,
+} from './navigation';
 
 const user = (...roles: string[]) => ({
   roles: Object.fromEntries(roles.map((r) => [r, [] as PermissionPair[]])),
@@ -31,6 +37,40 @@ describe('buildNavItems', () => {
     expect(labels(buildNavItems(user('Gamma', 'sql_lab')))).toContainEqual({
       SQL: ['SQL Lab', 'Query history', 'Saved queries'],
     });
+  });
+});
+
+describe('SQL Lab access and addresses', () => {
+  it('is offered to admins, the sql_lab role and roles granted can_sqllab', () => {
+    expect(mayUseSqlLab(user('Admin'))).toBe(true);
+    expect(mayUseSqlLab(user('sql_lab'))).toBe(true);
+    expect(mayUseSqlLab(user('Gamma'))).toBe(false);
+    expect(mayUseSqlLab({ roles: { Analyst: [['can_sqllab', 'Superset']] } })).toBe(true);
+    expect(mayUseSqlLab(null)).toBe(false);
+  });
+
+  it('knows the editor addresses, not the history page', () => {
+    for (const p of [
+      '/sqllab/',
+      '/sqllab',
+      '/superset/sqllab/',
+      '/sqllab/p/abc123',
+      '/sqllab/p/x/',
+    ]) {
+      expect(isSqlLabEditorPath(p)).toBe(true);
+    }
+    for (const p of ['/sqllab/history/', '/sqllab/p/', '/sqllabx/', '/']) {
+      expect(isSqlLabEditorPath(p)).toBe(false);
+    }
+  });
+
+  it('gives every editor address one page key and selects the SQL Lab entry', () => {
+    expect(pageKey('/sqllab/p/abc')).toBe('/sqllab/');
+    expect(pageKey('/superset/sqllab/')).toBe('/sqllab/');
+    expect(pageKey('/chart/list/')).toBe('/chart/list/');
+    const items = buildNavItems(user('Admin'));
+    expect(selectedNavKey(items, '/sqllab/p/abc')).toBe('/sqllab/');
+    expect(selectedNavKey(items, '/superset/sqllab')).toBe('/sqllab/');
   });
 });
 

@@ -1,4 +1,4 @@
-import { canUseSqlLab, isAdminUser } from '@strata/core';
+import { canUseSqlLab, isAdminUser, userHasPermission } from '@strata/core';
 import type { BootstrapUser } from '@strata/core';
 
 /** One entry of the top navigation: a page (path) or a submenu (children). */
@@ -19,6 +19,8 @@ export const PATHS = {
   datasets: '/tablemodelview/list/',
   datasetAdd: '/dataset/add/',
   sqlLab: '/sqllab/',
+  sqlLabLegacy: '/superset/sqllab/',
+  sqlLabPermalink: '/sqllab/p/:key',
   queryHistory: '/sqllab/history/',
   savedQueries: '/savedqueryview/list/',
   databases: '/databaseview/list/',
@@ -28,6 +30,26 @@ export const PATHS = {
 
 const page = (label: string, path: string): NavItem => ({ key: path, label, path });
 
+/** SQL Lab is offered to admins, the sql_lab role, and any role granted `can_sqllab`. */
+export function mayUseSqlLab(user: Pick<BootstrapUser, 'roles'> | null): boolean {
+  return canUseSqlLab(user) || userHasPermission(user, 'can_sqllab', 'Superset');
+}
+
+const SQL_LAB_EDITOR = /^\/(?:superset\/)?sqllab\/(?:p\/[^/]+\/?)?$/;
+
+/** True for the SQL editor's addresses (not its history page). */
+export function isSqlLabEditorPath(pathname: string): boolean {
+  return SQL_LAB_EDITOR.test(withTrailingSlash(pathname));
+}
+
+/**
+ * The identity of the page at an address: a new key starts the page afresh. The SQL editor's
+ * addresses are one page (a permalink's address is replaced by `/sqllab/` once opened).
+ */
+export function pageKey(pathname: string): string {
+  return isSqlLabEditorPath(pathname) ? PATHS.sqlLab : pathname;
+}
+
 /** The top navigation the user may see. */
 export function buildNavItems(user: Pick<BootstrapUser, 'roles'> | null): NavItem[] {
   const items: NavItem[] = [
@@ -35,7 +57,7 @@ export function buildNavItems(user: Pick<BootstrapUser, 'roles'> | null): NavIte
     page('Charts', PATHS.charts),
     page('Datasets', PATHS.datasets),
   ];
-  if (canUseSqlLab(user)) {
+  if (mayUseSqlLab(user)) {
     items.push({
       key: 'sql',
       label: 'SQL',
@@ -60,7 +82,7 @@ function withTrailingSlash(path: string): string {
 
 /** The key of the navigation entry for a location, or null (home, unknown pages). */
 export function selectedNavKey(items: NavItem[], pathname: string): string | null {
-  const path = withTrailingSlash(pathname);
+  const path = isSqlLabEditorPath(pathname) ? PATHS.sqlLab : withTrailingSlash(pathname);
   let best: string | null = null;
   const visit = (list: NavItem[]) => {
     for (const item of list) {

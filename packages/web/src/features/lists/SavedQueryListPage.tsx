@@ -1,4 +1,14 @@
-import { ListView, databaseFilter, schemaFilter, searchFilter } from '../../components/ListView';
+import { useCallback } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ConsoleSqlOutlined } from '@ant-design/icons';
+import { PATHS } from '../../app/layout/navigation';
+import {
+  ListView,
+  RowActionButton,
+  databaseFilter,
+  schemaFilter,
+  searchFilter,
+} from '../../components/ListView';
 import type { ListColumn, ListFilterDef } from '../../components/ListView';
 import {
   createdByColumn,
@@ -10,6 +20,11 @@ import {
 import { SORT_BY_CHANGED } from './common';
 import type { SavedQueryRow } from './types';
 
+/** The SQL Lab address opening a saved query in a tab. */
+export function savedQueryEditorUrl(id: number): string {
+  return `${PATHS.sqlLab}?savedQueryId=${id}`;
+}
+
 const FILTERS: ListFilterDef[] = [searchFilter('label'), databaseFilter(), schemaFilter()];
 
 const COLUMNS: ListColumn<SavedQueryRow>[] = [
@@ -18,9 +33,9 @@ const COLUMNS: ListColumn<SavedQueryRow>[] = [
     title: 'Name',
     sortKey: 'label',
     render: (row) => (
-      <span title={row.description ?? undefined}>
+      <Link to={savedQueryEditorUrl(row.id)} title={row.description || 'Open in SQL Lab'}>
         <strong>{row.label}</strong>
-      </span>
+      </Link>
     ),
   },
   databaseColumn<SavedQueryRow>(),
@@ -33,6 +48,17 @@ const COLUMNS: ListColumn<SavedQueryRow>[] = [
 const itemName = (row: SavedQueryRow) => row.label;
 
 export default function SavedQueryListPage() {
+  const navigate = useNavigate();
+  const rowActions = useCallback(
+    (row: SavedQueryRow) => (
+      <RowActionButton
+        title="Open in SQL Lab"
+        icon={<ConsoleSqlOutlined />}
+        onClick={() => void navigate(savedQueryEditorUrl(row.id))}
+      />
+    ),
+    [navigate],
+  );
   return (
     <ListView<SavedQueryRow>
       resource="saved_query"
@@ -44,6 +70,7 @@ export default function SavedQueryListPage() {
       defaultSort={SORT_BY_CHANGED}
       itemName={itemName}
       bulkDelete
+      rowActions={rowActions}
       emptyText="No saved queries yet"
     />
   );

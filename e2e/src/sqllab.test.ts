@@ -1,0 +1,147 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import {
+  ADMIN_PASSWORD,
+  collectPageErrors,
+  launchBrowser,
+  loginAs,
+  snap,
+  startServer,
+  type RunningServer,
+} from './harness.js';
+
+const JOIN_SQL = `SELECT o."CITY", count(*) AS departures
+FROM flights f
+JOIN airports o ON o."IATA_CODE" = f."ORIGIN_AIRPORT"
+GROUP BY 1
+ORDER BY 2 DESC`;
+
+/** Replaces the editor's text (typed as one insertion, so completion does not interfere). */
+async function setSql(page: Page, sql: string): Promise<void> {
+  await page.locator('.cm-content').click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.insertText(sql);
+  await page.keyboard.press('Escape');
+}
+
+/** Picks an option of an antd Select by typing into it. */
+async function choose(page: Page, placeholder: string | RegExp, option: string): Promise<void> {
+  const select = page.locator('.ant-select', { has: page.getByText(placeholder) }).first();
+  await select.click();
+  await page.keyboard.type(option);
+  await page.locator('.ant-select-item-option', { hasText: option }).first().click();
+}
+
+describe('SQL Lab: browse, preview, run a join, save, and find the tabs again, in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+
+  before(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    errors = collectPageErrors(page);
+    await loginAs(page, server.baseUrl, 'admin', ADMIN_PASSWORD);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('opens SQL Lab from the SQL menu with a first tab on the examples database', async () => {
+    await page.mouse.move(600, 600);
+    await page.getByRole('menuitem', { name: 'SQL', exact: true }).first().hover();
+    const link = page
+      .getByRole('link', { name: 'SQL Lab', exact: true })
+      .locator('visible=true')
+      .first();
+    await link.waitFor();
+    await link.click();
+    await page.waitForURL(`${server.baseUrl}/sqllab/`);
+    await page.getByRole('tab', { name: /Untitled Query 1/ }).waitFor();
+    const browserPane = page.getByRole('complementary', { name: 'Database browser' });
+    await browserPane.getByText('examples').waitFor();
+    // The schema is picked by itself (DuckDB's main): the table search is open.
+    await browserPane.getByText('Search tables').waitFor();
+    await browserPane.getByTitle('main').first().waitFor();
+    // The page fills the window: no page scroll.
+    const scrolls = await page.evaluate(
+      () => document.documentElement.scrollHeight > window.innerHeight + 1,
+    );
+    assert.equal(scrolls, false);
+    await snap(page, 'sqllab-01-open');
+  });
+
+  it('browses a table: its columns, and a data preview in its own tab', async () => {
+    await choose(page, 'Search tables', 'airports');
+    const panel = page.getByRole('region', { name: 'Table airports' });
+    await panel.getByText('IATA_CODE').waitFor();
+    await panel.getByText('LATITUDE').waitFor();
+    await page.getByRole('tab', { name: /airports/ }).waitFor();
+    await page
+      .getByText(/\d+ rows? returned|\d+ rows/)
+      .first()
+      .waitFor();
+    await page.getByText('Lehigh Valley International Airport').first().waitFor();
+    await snap(page, 'sqllab-02-preview');
+  });
+
+  it('runs a join and shows its results', async () => {
+    await setSql(page, JOIN_SQL);
+    await page.getByRole('button', { name: /^(caret-right )?Run$/ }).click();
+    await page.getByText('Atlanta').first().waitFor({ timeout: 30_000 });
+    await page.getByRole('tab', { name: /Results/ }).waitFor();
+    const history = page.getByRole('tab', { name: /Query history/ });
+    await history.click();
+    await page.getByText('Success').first().waitFor();
+    await page.getByRole('tab', { name: /Results/ }).click();
+    await snap(page, 'sqllab-03-results');
+  });
+
+  it('saves the query; the tab takes its name', async () => {
+    await page
+      .getByRole('toolbar', { name: 'Query actions' })
+      .getByRole('button', { name: 'Save' })
+      .click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox').first().fill('Departures by city');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Your query was saved').waitFor();
+    await page.getByRole('tab', { name: /Departures by city/ }).waitFor();
+    const saved = (await (
+      await page.request.get(`${server.baseUrl}/api/v1/saved_query/?q=(page_size:10)`)
+    ).json()) as { result: Array<{ label: string; sql: string }> };
+    assert.equal(saved.result[0]?.label, 'Departures by city');
+    assert.equal(saved.result[0]?.sql, JOIN_SQL);
+    await snap(page, 'sqllab-04-saved');
+  });
+
+  it('finds the tabs as they were left after a reload', async () => {
+    await page.locator('.ant-tabs-nav-add').first().click();
+    await page.getByRole('tab', { name: /Untitled Query 1/ }).waitFor();
+    await setSql(page, 'SELECT 42 AS answer');
+    // The SQL is stored a second after typing stops.
+    await page.waitForTimeout(1800);
+    await page.reload();
+    await page.getByRole('tab', { name: /Departures by city/ }).waitFor();
+    await page.getByRole('tab', { name: /Untitled Query 1/ }).waitFor();
+    await page.locator('.cm-content', { hasText: 'SELECT 42 AS answer' }).waitFor();
+    await page.getByRole('tab', { name: /Departures by city/ }).click();
+    await page.locator('.cm-content', { hasText: 'GROUP BY 1' }).waitFor();
+    await page.getByRole('region', { name: 'Table airports' }).waitFor();
+    await page.getByText('Atlanta').first().waitFor({ timeout: 30_000 });
+    await snap(page, 'sqllab-05-reloaded');
+  });
+
+  it('opens the saved query from the Saved queries list', async () => {
+    await page.goto(`${server.baseUrl}/savedqueryview/list/`);
+    await page.getByRole('link', { name: 'Departures by city' }).click();
+    await page.waitForURL(`${server.baseUrl}/sqllab/`);
+    await page.getByRole('tab', { name: /Departures by city/, selected: true }).waitFor();
+    assert.deepEqual(errors, []);
+  });
+});

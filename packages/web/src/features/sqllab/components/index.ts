@@ -1,0 +1,20 @@
+/** SQL Lab's reusable components (the page container lives one folder up). */
+export { SqlEditor, KEYBOARD_SHORTCUTS } from './SqlEditor';
+export type { SqlEditorProps, EditorMarker, SqlCompletions, KeyboardShortcut } from './SqlEditor';
+export { ResultsGrid } from './ResultsGrid';
+export type { ResultsGridProps } from './ResultsGrid';
+export { ResultSet, RESULT_TOOLBAR_HEIGHT } from './ResultSet';
+export type { ResultSetProps } from './ResultSet';
+export { SaveQueryModal } from './SaveQueryModal';
+export type { SaveQueryModalProps, SaveQueryValues } from './SaveQueryModal';
+export { SaveDatasetModal } from './SaveDatasetModal';
+export type { SaveDatasetModalProps } from './SaveDatasetModal';
+export { QueryLimitSelect } from './QueryLimitSelect';
+export type { QueryLimitSelectProps } from './QueryLimitSelect';
+export { TemplateParamsEditor } from './TemplateParamsEditor';
+export type { TemplateParamsEditorProps } from './TemplateParamsEditor';
+export { EstimateCostModal } from './EstimateCostModal';
+export type { EstimateCostModalProps } from './EstimateCostModal';
+export { KeyboardShortcutsButton } from './KeyboardShortcutsButton';
+export { copyText, copyWithToast, COPIED_TO_CLIPBOARD } from './clipboard';
+export { toCsv, toTsv } from './resultsGrid';
