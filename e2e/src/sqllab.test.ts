@@ -137,6 +137,58 @@ describe('SQL Lab: browse, preview, run a join, save, and find the tabs again, i
     await snap(page, 'sqllab-05-reloaded');
   });
 
+  it('completes table names while typing', async () => {
+    await page.locator('.ant-tabs-nav-add').first().click();
+    await page.getByRole('tab', { name: /Untitled Query 2/ }).waitFor();
+    await page.locator('.cm-content').click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
+    await page.keyboard.type('SELECT * FROM airp');
+    const option = page.locator('.cm-tooltip-autocomplete li', { hasText: 'airports' }).first();
+    await option.waitFor();
+    await snap(page, 'sqllab-06-completion');
+    await page.keyboard.press('Enter');
+    await page.locator('.cm-content', { hasText: 'SELECT * FROM airports' }).waitFor();
+  });
+
+  it('stops a long query', async () => {
+    await setSql(page, 'SELECT count(*) FROM range(100000000000) a');
+    await page.getByRole('button', { name: /^(caret-right )?Run$/ }).click();
+    await page.getByLabel('Query progress').waitFor();
+    await page.getByRole('button', { name: /Stop/ }).first().click();
+    await page.getByText('Query was stopped.').waitFor();
+    await page
+      .getByText(/stopped/i)
+      .first()
+      .waitFor();
+    await snap(page, 'sqllab-07-stopped');
+  });
+
+  it('saves the results as a dataset', async () => {
+    await setSql(page, 'SELECT "IATA_CODE", "CITY", "STATE" FROM airports');
+    await page.getByRole('button', { name: /^(caret-right )?Run$/ }).click();
+    await page
+      .getByText(/rows returned/)
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Save dataset' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox').first().fill('airport cities');
+    const popup = page.waitForEvent('popup');
+    await dialog.getByRole('button', { name: /^Save/ }).click();
+    const explore = await popup;
+    await explore.waitForLoadState();
+    assert.match(explore.url(), /\/explore\/\?.*datasource_id=\d+/);
+    await explore.close();
+    const datasets = (await (
+      await page.request.get(
+        `${server.baseUrl}/api/v1/dataset/?q=(filters:!((col:table_name,opr:eq,value:'airport cities')))`,
+      )
+    ).json()) as { count: number; result: Array<{ sql: string | null }> };
+    assert.equal(datasets.count, 1);
+    assert.match(datasets.result[0]?.sql ?? '', /FROM airports/);
+  });
+
   it('opens the saved query from the Saved queries list', async () => {
     await page.goto(`${server.baseUrl}/savedqueryview/list/`);
     await page.getByRole('link', { name: 'Departures by city' }).click();

@@ -329,6 +329,40 @@ describe.each(targets)('SQL Lab queries on $name metadata', (target) => {
     expect(page.body.data).toEqual([{ n: 24_999 }, { n: 24_998 }]);
   });
 
+  it('shows the first rows of a long query while the rest streams in', async () => {
+    const id = clientId();
+    const started = await admin.post<{ query: QueryDto }>('/api/v1/sqllab/execute/', {
+      client_id: id,
+      database_id: lab,
+      sql: 'SELECT range AS n, md5(range::VARCHAR) AS h, md5(h) AS h2 FROM range(1000000)',
+      runAsync: true,
+      queryLimit: 1_000_000,
+    });
+    expect(started.status).toBe(202);
+    let early: QueryDto | null = null;
+    for (let i = 0; i < 400 && !early; i += 1) {
+      const res = await admin.get<{ result: QueryDto[] }>(
+        `/api/v1/query/updated_since?q=${encodeURIComponent(risonEncode({ last_updated_ms: 0 }))}`,
+      );
+      const q = res.body.result.find((r) => r.id === id);
+      if (q?.state === 'running' && q.resultsKey) early = q;
+      else if (q && q.state !== 'pending' && q.state !== 'running') break;
+      else await sleep(20);
+    }
+    expect(early, 'the results key is known while the query runs').not.toBeNull();
+    const first = await results(admin, { key: early!.resultsKey!, rows: 3 });
+    expect(first.status).toBe(200);
+    expect(first.body.status).toBe('running');
+    expect(first.body.data.map((r) => r.n)).toEqual([0, 1, 2]);
+    expect(first.body.total_rows).toBeLessThan(1_000_000);
+    await admin.post('/api/v1/query/stop', { client_id: id });
+    const q = await waitFor(admin, id, ['stopped', 'success']);
+    if (q.state === 'stopped') {
+      expect(q.resultsKey).toBeNull();
+      expect((await results(admin, { key: early!.resultsKey!, rows: 3 })).status).toBe(404);
+    }
+  });
+
   it('stops a running query on the database', async () => {
     const id = clientId();
     const started = await admin.post<{ query: QueryDto }>('/api/v1/sqllab/execute/', {
@@ -406,6 +440,9 @@ describe.each(targets)('SQL Lab queries on $name metadata', (target) => {
   it('checks permissions and input', async () => {
     expect((await run(gamma, { database_id: lab, sql: 'SELECT 1' })).status).toBe(403);
     expect((await run(admin, { database_id: 999_999, sql: 'SELECT 1' })).status).toBe(404);
+    // Ids beyond an integer column are unknown ids, not database errors.
+    expect((await admin.get('/api/v1/query/99999999999')).status).toBe(404);
+    expect((await admin.get('/api/v1/dashboard/2147483648')).status).toBe(404);
     expect(
       (await run(admin, { database_id: lab, sql: 'SELECT 1', client_id: 'bad id!' })).status,
     ).toBe(400);

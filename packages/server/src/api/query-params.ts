@@ -78,7 +78,12 @@ export const idListSchema = z.array(z.number().int()).min(1).max(1000);
 export const infoQuerySchema = z.object({ keys: z.array(z.string()).optional() }).strict();
 
 /** A path id: a positive integer, else 404 (an id that cannot exist names no object). */
+/** Largest id an integer column holds (PostgreSQL `integer`). */
+const MAX_ID = 2_147_483_647;
+
 export function parseId(text: string): number {
-  if (!/^\d{1,12}$/.test(text)) throw new ApiError(404, 'Not found');
-  return Number(text);
+  if (!/^\d{1,10}$/.test(text)) throw new ApiError(404, 'Not found');
+  const id = Number(text);
+  if (id > MAX_ID) throw new ApiError(404, 'Not found');
+  return id;
 }

@@ -64,6 +64,17 @@ export interface ExecuteOptions {
   /** Rows per batch handed to `onBatch`. */
   batchSize?: number;
   onBatch?: (rows: unknown[][]) => void | Promise<void>;
+  /**
+   * Called once with the result's columns (the same as the final `ExecuteResult.columns`)
+   * before the first `onBatch`, and awaited, so the first rows of a large result can be stored
+   * or shown while the rest streams. Called for every statement that returns rows, also when
+   * it returns none (a SELECT matching nothing: before the call ends); never for one that does
+   * not (INSERT without RETURNING, DDL, SET). In a script, only for the last statement. SQLite
+   * calls it with the first batch read (or at the end when there are no rows): the types of its
+   * expression columns come from their first non-null value in that batch. An error it throws
+   * ends the call as one thrown by `onBatch` does.
+   */
+  onColumns?: (columns: ColumnInfo[]) => void | Promise<void>;
   /** Aborting cancels the statement on the database. */
   signal?: AbortSignal;
 }
@@ -108,7 +119,8 @@ export interface DatabaseClient {
   execute(sql: string, options?: ExecuteOptions): Promise<ExecuteResult>;
   /**
    * Runs statements in order on one connection (one session); the last statement's rows are
-   * returned as `execute` returns them (maxRows, batchSize, onBatch, signal apply to it).
+   * returned as `execute` returns them (maxRows, batchSize, onColumns, onBatch, signal apply to
+   * it).
    * Earlier statements run to completion and their rows are discarded (without being fetched
    * whole: stop reading them after the first batch). `onStatement(index)` is called before each
    * statement starts, for progress. Aborting the signal cancels the running statement on the

@@ -104,8 +104,8 @@ export async function installExamples(
     if (!database) {
       const row = await trx
         .insertInto('dbs')
-        .values(
-          newDatabaseRow({
+        .values({
+          ...newDatabaseRow({
             uuid: EXAMPLES_DATABASE_UUID,
             database_name: EXAMPLES_DATABASE_NAME,
             sqlalchemy_uri: `duckdb:///${EXAMPLES_FILE}`,
@@ -113,7 +113,10 @@ export async function installExamples(
             configuration_method: 'sqlalchemy_form',
             userId: null,
           }),
-        )
+          // SQL Lab runs its queries on the in-process queue: the first rows of a large result
+          // show while the rest streams, and Stop never waits for a request to end.
+          allow_run_async: true,
+        })
         .returning(['id', 'database_name'])
         .executeTakeFirstOrThrow();
       database = row;

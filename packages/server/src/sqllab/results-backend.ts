@@ -22,14 +22,18 @@ export interface ResultMeta {
   affectedRows: number | null;
   /** Epoch ms. */
   createdAt: number;
+  /** False while the query still streams rows in (`totalRows` counts the pages stored). */
+  complete: boolean;
 }
 
 export type ResultRow = unknown[];
 
 export interface ResultsBackend {
   writePage(key: string, index: number, rows: ResultRow[]): Promise<void>;
-  /** Marks the result complete; readers see it from then on. */
+  /** Stores the meta (the result as far as it is stored); readers see it from then on. */
   writeMeta(key: string, meta: ResultMeta): Promise<void>;
+  /** The last page (none when `rows` is empty) and the complete meta, at once. */
+  writeFinal(key: string, index: number, rows: ResultRow[], meta: ResultMeta): Promise<void>;
   readMeta(key: string): Promise<ResultMeta | null>;
   readPage(key: string, index: number): Promise<ResultRow[] | null>;
   delete(key: string): Promise<void>;
@@ -44,6 +48,9 @@ export function newResultsKey(): string {
 }
 
 const KEY_PATTERN = /^[a-f0-9]{32}$/;
+
+/** Results up to this many characters are written with blocking calls (see writeFinal). */
+const SMALL_WRITE = 64 * 1024;
 
 /** Whether `key` has the form of a results key (checked before it reaches a path or Redis). */
 export function isResultsKey(key: string): boolean {
@@ -81,9 +88,39 @@ export class FileResultsBackend implements ResultsBackend {
     });
   }
 
+  async writeFinal(key: string, index: number, rows: ResultRow[], meta: ResultMeta): Promise<void> {
+    assertIndex(index);
+    const folder = this.folder(key);
+    const page = rows.length > 0 ? JSON.stringify(rows) : null;
+    const metaText = JSON.stringify(meta);
+    if ((page?.length ?? 0) + metaText.length <= SMALL_WRITE) {
+      // Small results (most queries): blocking writes of a few kilobytes cost a fraction of
+      // the thread-pool round trips of the promise API.
+      fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+      if (page !== null) {
+        fs.writeFileSync(path.join(folder, `${index}.json`), page, { mode: 0o600 });
+      }
+      const tmp = path.join(folder, `meta.${process.pid}.tmp`);
+      fs.writeFileSync(tmp, metaText, { mode: 0o600 });
+      fs.renameSync(tmp, path.join(folder, 'meta.json'));
+      return;
+    }
+    await fs.promises.mkdir(folder, { recursive: true, mode: 0o700 });
+    await Promise.all([
+      page !== null
+        ? fs.promises.writeFile(path.join(folder, `${index}.json`), page, { mode: 0o600 })
+        : null,
+      this.replaceMeta(folder, meta),
+    ]);
+  }
+
   async writeMeta(key: string, meta: ResultMeta): Promise<void> {
     const folder = this.folder(key);
     await fs.promises.mkdir(folder, { recursive: true, mode: 0o700 });
+    await this.replaceMeta(folder, meta);
+  }
+
+  private async replaceMeta(folder: string, meta: ResultMeta): Promise<void> {
     // Written then renamed, so a reader never sees half a meta file.
     const tmp = path.join(folder, `meta.${process.pid}.tmp`);
     await fs.promises.writeFile(tmp, JSON.stringify(meta), { mode: 0o600 });
@@ -159,6 +196,14 @@ export class RedisResultsBackend implements ResultsBackend {
 
   async writeMeta(key: string, meta: ResultMeta): Promise<void> {
     await this.redis.set(this.name(key, 'meta'), JSON.stringify(meta), 'PX', this.ttlMs);
+  }
+
+  async writeFinal(key: string, index: number, rows: ResultRow[], meta: ResultMeta): Promise<void> {
+    assertIndex(index);
+    const multi = this.redis.multi();
+    if (rows.length > 0) multi.set(this.name(key, index), JSON.stringify(rows), 'PX', this.ttlMs);
+    multi.set(this.name(key, 'meta'), JSON.stringify(meta), 'PX', this.ttlMs);
+    await multi.exec();
   }
 
   async readMeta(key: string): Promise<ResultMeta | null> {

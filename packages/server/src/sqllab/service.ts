@@ -272,34 +272,11 @@ export class SqlLabService {
           schema: request.schema ?? null,
         }
       : null;
-    const inserted = await this.db
-      .insertInto('query')
-      .values({
-        client_id: request.client_id,
-        database_id: database.id,
-        user_id: principal.isAnonymous ? null : principal.id,
-        tmp_table_name: ctas ? ctas.table : null,
-        tab_name: request.tab ?? null,
-        sql_editor_id: request.sql_editor_id ?? null,
-        status: runAsync ? 'pending' : 'running',
-        schema: request.schema ?? null,
-        catalog: request.catalog ?? null,
-        sql: request.sql,
-        limit,
-        select_as_cta: Boolean(ctas),
-        select_as_cta_used: false,
-        ctas_method: ctas ? ctas.method : null,
-        progress: 0,
-        start_time: Date.now(),
-        changed_on: nowIso(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const queryId = inserted.id;
 
     // Rendering and guarding happen before anything reaches the database or the queue.
     const spec = this.connections.spec(database);
-    let script: PreparedScript;
+    let script: PreparedScript | null = null;
+    let refusal: SqlLabError | null = null;
     try {
       const rendered = this.renderSql(
         principal,
@@ -318,86 +295,137 @@ export class SqlLabService {
         ctas,
         quoteIdentifier: (n) => spec.quoteIdentifier(n),
       });
-      if (!prepared.ok) {
-        throw new QueryRefusal(
-          sqlLabError(prepared.message, prepared.errorType, {
-            statement_index: prepared.statementIndex,
-          }),
-        );
+      if (prepared.ok) script = prepared.script;
+      else {
+        refusal = sqlLabError(prepared.message, prepared.errorType, {
+          statement_index: prepared.statementIndex,
+        });
       }
-      script = prepared.script;
     } catch (e) {
-      const error =
-        e instanceof QueryRefusal
-          ? e.error
-          : e instanceof TemplateError
-            ? sqlLabError(e.message, 'INVALID_TEMPLATE_PARAMS_ERROR', {
-                ...(e.line !== null ? { line: e.line } : {}),
-              })
-            : null;
-      if (!error) throw e;
-      await this.fail(queryId, error);
-      throw new QueryFailure(400, error, await this.dtoOf(queryId));
+      if (!(e instanceof TemplateError)) throw e;
+      refusal = sqlLabError(e.message, 'INVALID_TEMPLATE_PARAMS_ERROR', {
+        ...(e.line !== null ? { line: e.line } : {}),
+      });
     }
-    await this.update(queryId, {
-      executed_sql: script.executedSql,
-      limiting_factor: script.limitingFactor,
-      select_as_cta_used: script.createdTable !== null,
-    });
+
+    // The query is stored once, already in its first state; the row is mirrored here so the
+    // answer needs no read back.
+    const now = Date.now();
+    const values = {
+      client_id: request.client_id,
+      database_id: database.id,
+      user_id: principal.isAnonymous ? null : principal.id,
+      tmp_table_name: ctas ? ctas.table : null,
+      tab_name: request.tab ?? null,
+      sql_editor_id: request.sql_editor_id ?? null,
+      status: refusal ? 'failed' : runAsync ? 'pending' : 'running',
+      schema: request.schema ?? null,
+      catalog: request.catalog ?? null,
+      sql: request.sql,
+      select_sql: null,
+      executed_sql: script?.executedSql ?? null,
+      limit,
+      limiting_factor: script?.limitingFactor ?? null,
+      select_as_cta: Boolean(ctas),
+      select_as_cta_used: script !== null && script.createdTable !== null,
+      ctas_method: ctas ? ctas.method : null,
+      progress: 0,
+      rows: null,
+      error_message: refusal?.message ?? null,
+      results_key: null,
+      start_time: now,
+      start_running_time: refusal || runAsync ? null : now,
+      end_time: refusal ? now : null,
+      end_result_backend_time: null,
+      tracking_url: null,
+      extra_json: refusal ? JSON.stringify({ errors: [refusal] }) : null,
+      changed_on: nowIso(),
+    };
+    const inserted = await this.db
+      .insertInto('query')
+      .values(values)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const mirror: QueryRow = { ...values, id: inserted.id };
+    const dtoExtras = {
+      databaseName: database.database_name,
+      username: principal.isAnonymous ? null : principal.username,
+    };
+    if (refusal || !script) {
+      throw new QueryFailure(400, refusal!, toQueryDto(mirror, dtoExtras));
+    }
 
     if (runAsync) {
+      const prepared = script;
       this.queue.add(request.client_id, async () => {
-        await this.run(queryId, request.client_id, database, script, null);
+        await this.run(mirror, database, prepared, null, true);
       });
-      return { status: 202, body: { query: await this.dtoOf(queryId) } };
+      return { status: 202, body: { query: toQueryDto(mirror, dtoExtras) } };
     }
     const firstRows: ResultRow[] = [];
-    const outcome = await this.run(queryId, request.client_id, database, script, firstRows);
-    const dto = await this.dtoOf(queryId);
-    if (outcome.error) {
-      throw new QueryFailure(outcome.status, outcome.error, dto);
-    }
-    const columns = resultColumns(outcome.columns);
+    const outcome = await this.run(mirror, database, script, firstRows, false);
+    const dto = toQueryDto(mirror, dtoExtras);
+    if (outcome.error) throw new QueryFailure(outcome.status, outcome.error, dto);
     return {
       status: 200,
-      body: resultsPayload(dto, columns, firstRows, 0, outcome.totalRows),
+      body: resultsPayload(dto, resultColumns(outcome.columns), firstRows, 0, outcome.totalRows),
     };
   }
 
-  private async fail(queryId: number, error: SqlLabError, state: QueryState = 'failed') {
-    await this.update(queryId, {
+  /** Stores a final failure state; `mirror` follows. */
+  private async fail(
+    mirror: QueryRow,
+    error: SqlLabError,
+    state: QueryState = 'failed',
+  ): Promise<void> {
+    const values = {
       status: state,
       error_message: error.message,
       end_time: Date.now(),
+      results_key: null,
       extra_json: JSON.stringify({ errors: [error] }),
-    });
+    };
+    Object.assign(mirror, values);
+    await this.update(mirror.id, values);
   }
 
   /**
    * Runs a prepared script, streaming the last statement's rows into the results backend
-   * page by page. `firstRows` (sync answers) receives the first DISPLAY_MAX_ROW rows.
+   * page by page. `firstRows` (sync answers) receives the first DISPLAY_MAX_ROW rows. The
+   * results key is stored on the query with the first page, so a client polling a long query
+   * can show its first rows while the rest streams (the stored meta says `complete: false`
+   * until the end). `mirror` is kept equal to the stored row.
    */
   private async run(
-    queryId: number,
-    clientId: string,
+    mirror: QueryRow,
     database: SqlLabDatabase,
     script: PreparedScript,
     firstRows: ResultRow[] | null,
+    queued: boolean,
   ): Promise<RunOutcome> {
-    const current = await this.db
-      .selectFrom('query')
-      .select(['status', 'schema'])
-      .where('id', '=', queryId)
-      .executeTakeFirst();
-    if (!current || current.status === 'stopped') {
-      return { error: null, status: 200, columns: [], totalRows: 0 };
+    const clientId = mirror.client_id;
+    if (queued) {
+      // Taken from the queue: pending → running, unless it was stopped meanwhile.
+      const started = Date.now();
+      const taken = await this.db
+        .updateTable('query')
+        .set({ status: 'running', start_running_time: started, changed_on: nowIso() })
+        .where('id', '=', mirror.id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (Number(taken.numUpdatedRows) === 0) {
+        return { error: null, status: 200, columns: [], totalRows: 0 };
+      }
+      Object.assign(mirror, { status: 'running', start_running_time: started });
     }
     const signal = this.running.start(clientId, this.settings.timeoutMs);
     const key = newResultsKey();
     let page: ResultRow[] = [];
     let pageIndex = 0;
+    let stored = 0;
     let totalRows = 0;
-    let lastProgressWrite = 0;
+    let columns: ColumnInfo[] = [];
+    let lastProgressWrite = Date.now();
     let statementIndex = 0;
     const statements = script.statements.length;
     const limit = script.effectiveLimit ?? this.settings.maxRow;
@@ -408,28 +436,50 @@ export class SqlLabService {
           ((statementIndex + (limit > 0 ? Math.min(rows / limit, 1) : 0)) / statements) * 100,
         ),
       );
-    const writeProgress = async (force = false) => {
-      const now = Date.now();
-      if (!force && now - lastProgressWrite < PROGRESS_WRITE_MS) return;
-      lastProgressWrite = now;
-      await this.update(queryId, { progress: progressOf(totalRows), rows: totalRows });
-    };
+    const partialMeta = (): ResultMeta => ({
+      columns,
+      totalRows: stored,
+      pageRows: RESULTS_PAGE_ROWS,
+      affectedRows: null,
+      createdAt: Date.now(),
+      complete: false,
+    });
+    /** Stores a full page while rows stream; the first one is published to pollers. */
     const flush = async () => {
-      if (page.length === 0) return;
       await this.results.writePage(key, pageIndex, page);
       pageIndex += 1;
+      stored += page.length;
       page = [];
+      await this.results.writeMeta(key, partialMeta());
+      if (pageIndex === 1) {
+        // The first page is readable: tell pollers where it is.
+        mirror.results_key = key;
+        lastProgressWrite = Date.now();
+        await this.update(mirror.id, {
+          results_key: key,
+          rows: stored,
+          progress: progressOf(stored),
+        });
+      }
+    };
+    const writeProgress = async () => {
+      const now = Date.now();
+      if (now - lastProgressWrite < PROGRESS_WRITE_MS) return;
+      lastProgressWrite = now;
+      await this.update(mirror.id, { progress: progressOf(totalRows), rows: stored });
     };
     try {
-      await this.update(queryId, { status: 'running', start_running_time: Date.now() });
-      const { client } = await this.connections.forId(database.id);
+      const client = await this.connections.client(database);
       const result = await client.executeScript(script.statements, {
-        schema: current.schema,
+        schema: mirror.schema,
         maxRows: limit,
         batchSize: RESULTS_PAGE_ROWS,
         signal,
         onStatement: (index) => {
           statementIndex = index;
+        },
+        onColumns: (cols) => {
+          columns = cols;
         },
         onBatch: async (rows) => {
           for (const r of rows) {
@@ -441,19 +491,21 @@ export class SqlLabService {
           await writeProgress();
         },
       });
-      await flush();
-      const meta: ResultMeta = {
+      columns = result.columns;
+      // The last page and the final meta: no reader waits for them before the row says
+      // success, so they are written together.
+      await this.results.writeFinal(key, pageIndex, page, {
         columns: result.columns,
         totalRows,
         pageRows: RESULTS_PAGE_ROWS,
         affectedRows: result.affectedRows,
         createdAt: Date.now(),
-      };
-      await this.results.writeMeta(key, meta);
+        complete: true,
+      });
       // A stop that raced with the end wins: the user asked for it.
-      const reason = this.running.reason(clientId);
-      if (reason) throw new EngineError('cancelled', 'The query was stopped.');
-      await this.update(queryId, {
+      if (this.running.reason(clientId))
+        throw new EngineError('cancelled', 'The query was stopped.');
+      const done = {
         status: 'success',
         progress: 100,
         rows: result.columns.length > 0 ? totalRows : (result.affectedRows ?? 0),
@@ -465,15 +517,17 @@ export class SqlLabService {
           script.effectiveLimit,
           totalRows,
         ),
-      });
+      };
+      Object.assign(mirror, done);
+      await this.update(mirror.id, done);
       return { error: null, status: 200, columns: result.columns, totalRows };
     } catch (e) {
       await this.results.delete(key).catch(() => undefined);
       if (firstRows) firstRows.length = 0;
       const reason = this.running.reason(clientId);
-      if (reason === 'stopped') {
+      if (reason === 'stopped' || reason === 'shutdown') {
         const error = sqlLabError('The query was stopped.', 'QUERY_STOPPED');
-        await this.fail(queryId, error, 'stopped');
+        await this.fail(mirror, error, 'stopped');
         return { error, status: 400, columns: [], totalRows: 0 };
       }
       if (reason === 'timed_out') {
@@ -483,7 +537,7 @@ export class SqlLabService {
           'SQLLAB_TIMEOUT_ERROR',
           { timeout: seconds },
         );
-        await this.fail(queryId, error, 'timed_out');
+        await this.fail(mirror, error, 'timed_out');
         return { error, status: 408, columns: [], totalRows: 0 };
       }
       if (e instanceof EngineError) {
@@ -491,16 +545,16 @@ export class SqlLabService {
           ...e.extra,
           engine_error: e.kind,
         });
-        await this.fail(queryId, error);
+        await this.fail(mirror, error);
         return { error, status: 422, columns: [], totalRows: 0 };
       }
       if (e instanceof ApiError) {
         const error = sqlLabError(e.message, 'GENERIC_BACKEND_ERROR');
-        await this.fail(queryId, error);
+        await this.fail(mirror, error);
         return { error, status: e.statusCode, columns: [], totalRows: 0 };
       }
       const error = sqlLabError('The query failed unexpectedly.', 'GENERIC_BACKEND_ERROR');
-      await this.fail(queryId, error);
+      await this.fail(mirror, error);
       throw e;
     } finally {
       this.running.finish(clientId);
@@ -526,13 +580,13 @@ export class SqlLabService {
     const row = await this.ownQuery(principal, clientId);
     if (!['pending', 'running'].includes(row.status)) return;
     if (this.queue.cancel(clientId)) {
-      await this.fail(row.id, sqlLabError('The query was stopped.', 'QUERY_STOPPED'), 'stopped');
+      await this.fail(row, sqlLabError('The query was stopped.', 'QUERY_STOPPED'), 'stopped');
       return;
     }
     if (!this.running.abort(clientId, 'stopped')) {
-      // Not run by this process (another web process, or it ended meanwhile): mark it; the
-      // runner that holds it checks the state before it starts.
-      await this.fail(row.id, sqlLabError('The query was stopped.', 'QUERY_STOPPED'), 'stopped');
+      // Not run by this process (another web process, or it ended meanwhile): mark it; a
+      // runner that takes it from a queue later finds it stopped.
+      await this.fail(row, sqlLabError('The query was stopped.', 'QUERY_STOPPED'), 'stopped');
     }
   }
 
@@ -618,13 +672,6 @@ export class SqlLabService {
   /** Stops running queries (shutdown). */
   abortAll(): void {
     this.running.abortAll();
-  }
-}
-
-/** A query refused before it runs (guard, template), with its SupersetError. */
-class QueryRefusal extends Error {
-  constructor(readonly error: SqlLabError) {
-    super(error.message);
   }
 }
 

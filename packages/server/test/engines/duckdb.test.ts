@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { duckdbEngine } from '../../src/engines/duckdb/index.js';
 import { openInstanceCount } from '../../src/engines/duckdb/instances.js';
 import { EngineError, type DatabaseClient } from '../../src/engines/types.js';
+import { expectColumnsFirst } from './on-columns.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-duckdb-'));
 const file = path.join(dataDir, 'test.duckdb');
@@ -423,6 +424,37 @@ describe('DuckDB engine', () => {
       },
     });
     await expect(failing).rejects.toThrow(new Error('consumer failed'));
+  });
+
+  it('reports the columns before the first batch, once, only for statements with rows', async () => {
+    await expectColumnsFirst(client, {
+      setup: ['CREATE TABLE on_columns(a INTEGER)'],
+      select: 'SELECT range AS n, range * 2 AS twice FROM range(7)',
+      names: ['n', 'twice'],
+      empty: 'SELECT range AS n, range * 2 AS twice FROM range(7) WHERE range < 0',
+      write: 'INSERT INTO on_columns VALUES (1)',
+      teardown: ['DROP TABLE on_columns'],
+    });
+    // Several chunks, the next fetched while one is handed on: still columns first, then all rows.
+    const events: string[] = [];
+    let rows = 0;
+    const r = await client.execute(
+      'SELECT range AS n, md5(range::VARCHAR) AS h FROM range(50000)',
+      {
+        batchSize: 3000,
+        maxRows: 45000,
+        onColumns: () => void events.push('columns'),
+        onBatch: async (batch) => {
+          if (events.length === 1) events.push('batch');
+          expect(batch[0]![0]).toBe(rows);
+          rows += batch.length;
+          await new Promise((resolve) => setTimeout(resolve, 1));
+        },
+      },
+    );
+    expect(events).toEqual(['columns', 'batch']);
+    expect(rows).toBe(45000);
+    expect(r).toMatchObject({ rowCount: 45000, truncated: true });
   });
 
   it('closing a client interrupts its running statements', async () => {

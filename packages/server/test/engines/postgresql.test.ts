@@ -3,7 +3,8 @@ import { GenericDataType, TIME_GRAINS, type TimeGrain } from '@strata/core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresqlEngine as engine } from '../../src/engines/postgresql/index.js';
-import { EngineError, type DatabaseClient } from '../../src/engines/types.js';
+import { EngineError, type ColumnInfo, type DatabaseClient } from '../../src/engines/types.js';
+import { expectColumnsFirst } from './on-columns.js';
 
 const PG_URL = process.env.STRATA_TEST_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const CI = process.env.CI === 'true';
@@ -570,6 +571,24 @@ describe.skipIf(problem !== null && !CI)('PostgreSQL engine (integration)', () =
       expect(explain.rows.length).toBeGreaterThan(0);
       const commented = await client.execute('-- a comment\nSELECT 1 AS one; -- trailing');
       expect(commented.rows).toEqual([[1]]);
+    });
+
+    it('reports the columns before the first batch, once, only for statements with rows', async () => {
+      await expectColumnsFirst(client, {
+        setup: [`CREATE TABLE ${S}.on_columns (a integer)`],
+        select: `SELECT n, n * 2 AS twice FROM ${S}.numbers WHERE n <= 7 ORDER BY n`,
+        names: ['n', 'twice'],
+        empty: `SELECT n, n * 2 AS twice FROM ${S}.numbers WHERE n < 0`,
+        write: `INSERT INTO ${S}.on_columns VALUES (1)`,
+      });
+      // Run without a cursor: INSERT … RETURNING returns rows.
+      const reported: ColumnInfo[][] = [];
+      const r = await client.execute(`INSERT INTO ${S}.on_columns VALUES (2) RETURNING a`, {
+        onColumns: (columns) => void reported.push(columns),
+      });
+      expect(r.rows).toEqual([[2]]);
+      expect(reported).toEqual([r.columns]);
+      await client.execute(`DROP TABLE ${S}.on_columns`);
     });
 
     it('reports affected rows of statements that change rows', async () => {

@@ -5,7 +5,8 @@ import Database from 'better-sqlite3';
 import { GenericDataType, TIME_GRAINS, type TimeGrain } from '@strata/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteEngine } from '../../src/engines/sqlite/index.js';
-import { EngineError, type DatabaseClient } from '../../src/engines/types.js';
+import { EngineError, type ColumnInfo, type DatabaseClient } from '../../src/engines/types.js';
+import { expectColumnsFirst } from './on-columns.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-sqlite-'));
 const file = path.join(dataDir, 'test.db');
@@ -444,6 +445,31 @@ describe('SQLite engine', () => {
     });
     await expect(failing).rejects.toThrow('consumer failed');
     expect((await client.execute('SELECT 1')).rows).toEqual([[1]]);
+  });
+
+  it('reports the columns before the first batch, once, only for statements with rows', async () => {
+    const seq = 'WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < 7)';
+    await expectColumnsFirst(client, {
+      setup: ['CREATE TABLE on_columns(a INTEGER)'],
+      select: `${seq} SELECT n, n * 2 AS twice FROM seq`,
+      names: ['n', 'twice'],
+      empty: `${seq} SELECT n, n * 2 AS twice FROM seq WHERE n < 0`,
+      write: 'INSERT INTO on_columns VALUES (1)',
+      teardown: ['DROP TABLE on_columns'],
+    });
+    // Expression columns are typed from the first batch when the columns are reported then.
+    const reported: ColumnInfo[][] = [];
+    const r = await client.execute(
+      `${seq} SELECT CASE WHEN n > 2 THEN n END AS late, n * 1.5 AS x FROM seq`,
+      { batchSize: 2, onColumns: (columns) => void reported.push(columns), onBatch: () => {} },
+    );
+    expect(reported).toEqual([r.columns]);
+    expect(r.columns.map((c) => c.type)).toEqual(['', 'REAL']);
+    const unreported = await client.execute(
+      `${seq} SELECT CASE WHEN n > 2 THEN n END AS late, n * 1.5 AS x FROM seq`,
+      { batchSize: 2, onBatch: () => {} },
+    );
+    expect(unreported.columns.map((c) => c.type)).toEqual(['INTEGER', 'REAL']);
   });
 
   it('reports affected rows of DML and none for DDL; a left-open transaction is rolled back', async () => {

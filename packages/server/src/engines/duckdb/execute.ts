@@ -1,6 +1,7 @@
 import {
   ResultReturnType,
   type DuckDBConnection,
+  type DuckDBDataChunk,
   type DuckDBPreparedStatement,
   type DuckDBResult,
 } from '@duckdb/node-api';
@@ -13,9 +14,9 @@ import {
 } from '../types.js';
 import { runScript } from '../shared/script.js';
 import { quoteIdentifier } from './dialect.js';
+import { chunkRowReader } from './chunk-rows.js';
 import { cancelledError, toEngineError } from './errors.js';
 import { duckdbGenericType } from './types.js';
-import { duckdbJsonConverter } from './values.js';
 
 export const DEFAULT_BATCH_SIZE = 10_000;
 
@@ -204,7 +205,24 @@ async function skipRows(
   if (result.returnType === ResultReturnType.QUERY_RESULT) await result.fetchChunk();
 }
 
-/** Runs a statement and reads its rows as `execute` returns them. */
+/** Calls the caller's `onColumns` or `onBatch`; what it throws is passed on as it is. */
+async function consume<T>(
+  callback: ((value: T) => void | Promise<void>) | undefined,
+  value: T,
+): Promise<void> {
+  if (!callback) return;
+  try {
+    await callback(value);
+  } catch (e) {
+    throw new ConsumerError(e);
+  }
+}
+
+/**
+ * Runs a statement and reads its rows as `execute` returns them. The next chunk is fetched
+ * while the current one is converted and handed on (DuckDB makes it on its own thread), and
+ * always awaited before this returns or throws, so the connection is idle afterwards.
+ */
 async function readRows(
   connection: DuckDBConnection,
   sql: string,
@@ -221,6 +239,7 @@ async function readRows(
     return { columns: [], rows: [], rowCount: 0, truncated: false, affectedRows };
   }
   const columns = resultColumns(result);
+  const readChunk = chunkRowReader(result.columnTypes());
   const limit = maxRows === undefined || maxRows < 0 ? Infinity : maxRows;
   const kept: unknown[][] = [];
   let batch: unknown[][] = [];
@@ -230,35 +249,46 @@ async function readRows(
     if (batch.length === 0) return;
     const rows = batch;
     batch = [];
-    if (onBatch) {
-      try {
-        await onBatch(rows);
-      } catch (e) {
-        throw new ConsumerError(e);
-      }
-    } else for (const row of rows) kept.push(row);
+    if (onBatch) await consume(onBatch, rows);
+    else for (const row of rows) kept.push(row);
     checkCancelled();
   };
-  for (;;) {
-    const chunk = await result.fetchChunk();
-    checkCancelled();
-    if (!chunk || chunk.rowCount === 0) break;
-    if (rowCount >= limit) {
-      truncated = true;
-      break;
+  const fetchChunk = (): Promise<DuckDBDataChunk | null> => {
+    const fetched = result.fetchChunk();
+    // Handled here so that a failure while the caller's onBatch runs is not unhandled; the
+    // loop awaits it and sees the failure then.
+    fetched.catch(() => undefined);
+    return fetched;
+  };
+  let next: Promise<DuckDBDataChunk | null> | null = fetchChunk();
+  try {
+    await consume(options.onColumns, columns);
+    for (;;) {
+      const chunk: DuckDBDataChunk | null = await next;
+      next = null;
+      checkCancelled();
+      if (!chunk || chunk.rowCount === 0) break;
+      if (rowCount >= limit) {
+        truncated = true;
+        break;
+      }
+      const take = Math.min(chunk.rowCount, limit - rowCount);
+      // A chunk read whole may be followed by more (and one more row tells about maxRows).
+      if (take === chunk.rowCount) next = fetchChunk();
+      const rows = readChunk(chunk, take);
+      for (let i = 0; i < take; i++) {
+        batch.push(rows[i]!);
+        if (batch.length >= batchSize) await flush();
+      }
+      rowCount += take;
+      if (take < chunk.rowCount) {
+        truncated = true;
+        break;
+      }
     }
-    const rows = chunk.convertRows(duckdbJsonConverter);
-    const take = Math.min(rows.length, limit - rowCount);
-    for (let i = 0; i < take; i++) {
-      batch.push(rows[i] as unknown[]);
-      if (batch.length >= batchSize) await flush();
-    }
-    rowCount += take;
-    if (take < rows.length) {
-      truncated = true;
-      break;
-    }
+    await flush();
+  } finally {
+    if (next) await next.catch(() => undefined);
   }
-  await flush();
   return { columns, rows: kept, rowCount, truncated, affectedRows: null };
 }

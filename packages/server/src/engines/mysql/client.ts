@@ -260,7 +260,7 @@ export class MysqlClient implements DatabaseClient {
   ): Promise<Streamed> {
     const maxRows = options.maxRows ?? Number.POSITIVE_INFINITY;
     const batchSize = Math.max(1, options.batchSize ?? DEFAULT_BATCH);
-    const { onBatch, signal } = options;
+    const { onBatch, onColumns, signal } = options;
     const connection = core(conn);
     return new Promise<Streamed>((resolve, reject) => {
       let columns: ColumnInfo[] | null = null;
@@ -304,6 +304,8 @@ export class MysqlClient implements DatabaseClient {
         delivering.then(() => {
           if (settled) return;
           settled = true;
+          // The last batch paused the connection: it goes back to the pool reading again.
+          if (!abandoned) connection.resume();
           const result: ExecuteResult = columns
             ? { columns, rows, rowCount: count, truncated, affectedRows: null }
             : {
@@ -334,8 +336,20 @@ export class MysqlClient implements DatabaseClient {
         guarded((fields: MysqlField[] | undefined) => {
           // Emitted with no fields for statements without a result set.
           if (!fields) return;
+          const first = columns === null;
           columns = fields.map(mysqlColumn);
           converters = fields.map(mysqlConverter);
+          if (first && onColumns && !drop) {
+            // Handed over before any row: the rows wait (socket paused) until it is done.
+            const reported = columns;
+            connection.pause();
+            delivering = delivering
+              .then(() => onColumns(reported))
+              .then(() => {
+                if (!stopped) connection.resume();
+              });
+            delivering.catch(reject_);
+          }
         }),
       );
       const onRow = (row: unknown): void => {

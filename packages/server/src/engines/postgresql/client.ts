@@ -430,7 +430,10 @@ export class PostgresClient implements DatabaseClient {
         rowMode: 'array',
         types: RAW_TYPES,
       })) as unknown as RawResult;
-      described ??= await this.describeFields(client, res.fields);
+      if (!described) {
+        described = await this.describeFields(client, res.fields);
+        if (options.onColumns) await options.onColumns(described.columns);
+      }
       const conv = described.converters;
       let batch = res.rows.map((r) => r.map((v, i) => (v === null ? null : conv[i]!(v))));
       if (count + batch.length > maxRows) {
@@ -471,6 +474,7 @@ export class PostgresClient implements DatabaseClient {
       return { columns: [], rows: [], rowCount: 0, truncated: false, affectedRows };
     }
     const { columns, converters } = await this.describeFields(client, last.fields);
+    if (options.onColumns) await options.onColumns(columns);
     const maxRows = options.maxRows ?? Number.POSITIVE_INFINITY;
     const truncated = last.rows.length > maxRows;
     const kept = truncated ? last.rows.slice(0, maxRows) : last.rows;

@@ -10,6 +10,7 @@
  * the compiled output, with nothing to copy next to dist. Protocol (all messages carry `id`):
  *   parent -> child: {type:'all', sql, params}         -> {type:'rows', rows: object[]}
  *                    {type:'exec', sql, maxRows, batchSize}
+ *                        -> {type:'columns', columns} for a statement that returns rows, then
  *                        -> {type:'batch', rows: unknown[][]} ... each answered by
  *                           {type:'ack', go: boolean} (false stops reading), then
  *                        -> {type:'done', columns, rowCount, truncated, changes, changed}
@@ -82,6 +83,7 @@ if (db) {
     stmt.raw(true);
     stmt.safeIntegers(true);
     const columns = stmt.columns().map((c) => ({ name: c.name, type: c.type }));
+    send({ type: 'columns', id: m.id, columns });
     const limit = m.maxRows === null ? Infinity : m.maxRows;
     const it = stmt.iterate();
     let batch = [];

@@ -33,6 +33,7 @@ type FromRunner =
   | { type: 'ready' }
   | { type: 'failed'; error: RunnerError }
   | { type: 'rows'; id: number; rows: Array<Record<string, unknown>> }
+  | { type: 'columns'; id: number; columns: RunnerColumn[] }
   | { type: 'batch'; id: number; rows: unknown[][] }
   | { type: 'statement'; id: number; index: number }
   | ({ type: 'done'; id: number } & ExecDone)
@@ -151,12 +152,14 @@ export class Runner {
 
   /**
    * Runs a statement, handing its rows to `onRows` batch by batch; the runner reads the next
-   * batch only once `onRows` has finished with the last one.
+   * batch only once `onRows` has finished with the last one. A statement that returns rows
+   * gives its columns to `onColumns` first.
    */
   exec(
     sql: string,
     options: { maxRows: number | null; batchSize: number },
     onRows: (rows: unknown[][]) => Promise<void>,
+    onColumns?: (columns: RunnerColumn[]) => void,
   ): Promise<ExecDone> {
     return new Promise((resolve, reject) => {
       const id = this.nextId++;
@@ -166,7 +169,8 @@ export class Runner {
           id,
           fail: reject,
           onMessage: (m) => {
-            if (m.type === 'batch') {
+            if (m.type === 'columns') onColumns?.(m.columns);
+            else if (m.type === 'batch') {
               onRows(m.rows).then(
                 () => this.send({ type: 'ack', id, go: true }),
                 (e: unknown) => {
@@ -190,14 +194,16 @@ export class Runner {
   /**
    * Runs the statements of a script in order on this runner's connection, calling
    * `onStatement(index)` before each starts (the runner waits for it; a throw stops the script
-   * with that error); the last one's rows go to `onRows` as with `exec`. An error of statement k
-   * carries `statementIndex: k`. The runner then forgets the script's session state.
+   * with that error); the last one's columns and rows go to `onColumns` and `onRows` as with
+   * `exec`. An error of statement k carries `statementIndex: k`. The runner then forgets the
+   * script's session state.
    */
   script(
     statements: string[],
     options: { maxRows: number | null; batchSize: number },
     onStatement: (index: number) => void,
     onRows: (rows: unknown[][]) => Promise<void>,
+    onColumns?: (columns: RunnerColumn[]) => void,
   ): Promise<ExecDone> {
     return new Promise((resolve, reject) => {
       const id = this.nextId++;
@@ -217,7 +223,8 @@ export class Runner {
                 go = false;
               }
               this.send({ type: 'ack', id, go });
-            } else if (m.type === 'batch') {
+            } else if (m.type === 'columns') onColumns?.(m.columns);
+            else if (m.type === 'batch') {
               onRows(m.rows).then(
                 () => this.send({ type: 'ack', id, go: true }),
                 (e: unknown) => {

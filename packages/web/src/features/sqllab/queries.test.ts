@@ -5,7 +5,9 @@ import {
   isFinished,
   isRunning,
   mergeServerQuery,
+  needsResults,
   nextLastUpdated,
+  pollDelay,
   pollSince,
   queriesOfEditor,
   resultIdsToKeep,
@@ -114,5 +116,23 @@ describe('durationText and results kept', () => {
 
   it('keeps the latest queries and the previews', () => {
     expect(resultIdsToKeep(['a', null], ['p', null])).toEqual(['a', 'p']);
+  });
+});
+
+describe('reading results and polling', () => {
+  it('reads rows of finished queries, and the first rows of running ones once', () => {
+    expect(needsResults('success', null)).toBe(true);
+    expect(needsResults('success', 'running')).toBe(true);
+    expect(needsResults('success', 'success')).toBe(false);
+    expect(needsResults('running', null)).toBe(true);
+    expect(needsResults('running', 'running')).toBe(false);
+    expect(needsResults('failed', null)).toBe(false);
+  });
+
+  it('polls quickly at first, then steadily', () => {
+    const delays = Array.from({ length: 8 }, (_, i) => pollDelay(i, 1000));
+    expect(delays.slice(0, 5)).toEqual([100, 150, 250, 400, 600]);
+    expect(delays.slice(5)).toEqual([1000, 1000, 1000]);
+    expect(pollDelay(0, 50)).toBe(50);
   });
 });

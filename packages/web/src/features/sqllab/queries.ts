@@ -114,3 +114,20 @@ export function pollSince(lastUpdatedMs: number, queries: Iterable<SqlLabQuery>)
   }
   return Math.max(0, since);
 }
+
+/**
+ * Whether a query's rows must be read: a finished query without rows here, a running one that
+ * has stored its first page (its results key is known) and has none here, or one that
+ * finished while only its first rows were here.
+ */
+export function needsResults(state: QueryState, heldStatus: QueryState | null): boolean {
+  if (state === 'success') return heldStatus !== 'success';
+  if (isRunning(state)) return heldStatus === null;
+  return false;
+}
+
+/** Delays between polls of a running query: quick at first, then every QUERY_POLL_MS. */
+export function pollDelay(attempt: number, steadyMs: number): number {
+  const quick = [100, 150, 250, 400, 600];
+  return attempt < quick.length ? Math.min(quick[attempt]!, steadyMs) : steadyMs;
+}

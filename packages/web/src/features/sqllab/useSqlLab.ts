@@ -4,6 +4,7 @@ import { QUERY_POLL_MS } from '@strata/core';
 import { tablesInSql, uniqueSorted } from './completions';
 import type { EditorCompletions } from './completions';
 import { toLocalState, writeLocalState } from './localState';
+import { pollDelay } from './queries';
 import { isDefaultSql } from './tabState';
 import { columnsKey, tablesKey } from './store/browseSlice';
 import { loadColumns, loadFunctionNames, loadTables, validateSql } from './store/browseThunks';
@@ -45,15 +46,25 @@ export function useQueryPolling(): void {
   const running = useSqlLabSelector(selectHasRunningQueries);
   useEffect(() => {
     if (!running) return undefined;
-    let busy = false;
-    const timer = setInterval(() => {
-      if (busy) return;
-      busy = true;
-      void dispatch(pollQueries()).finally(() => {
-        busy = false;
-      });
-    }, QUERY_POLL_MS);
-    return () => clearInterval(timer);
+    // Quick polls first (a short query's answer, a long one's first rows), then steady ones.
+    let attempt = 0;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout>;
+    const next = () => {
+      timer = setTimeout(
+        () => {
+          void dispatch(pollQueries()).finally(() => {
+            if (!stopped) next();
+          });
+        },
+        pollDelay(attempt++, QUERY_POLL_MS),
+      );
+    };
+    next();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
   }, [running, dispatch]);
 }
 

@@ -391,16 +391,24 @@ export function ResultSet({
     );
   }
 
-  const rowCount = query.rows ?? totalRows;
-  const limitNote = isPreview
-    ? null
-    : limitMessage({
-        rows: rowCount,
-        limitingFactor: query.limitingFactor,
-        maxRow,
-        limit: query.limit,
-      });
-  const countText = isPreview ? rowsLabel(rowCount) : `${rowsLabel(rowCount)} returned`;
+  // A long query shows its first rows while the rest streams in: no totals, exports or
+  // datasets until it ends.
+  const streaming = phase === 'streaming';
+  const rowCount = streaming ? Math.max(totalRows, query.rows ?? 0) : (query.rows ?? totalRows);
+  const limitNote =
+    isPreview || streaming
+      ? null
+      : limitMessage({
+          rows: rowCount,
+          limitingFactor: query.limitingFactor,
+          maxRow,
+          limit: query.limit,
+        });
+  const countText = streaming
+    ? `${rowsLabel(rowCount)} so far`
+    : isPreview
+      ? rowsLabel(rowCount)
+      : `${rowsLabel(rowCount)} returned`;
   const copyTitle =
     data.length < totalRows
       ? `Copy the first ${rowsLabel(data.length)} to the clipboard`
@@ -427,7 +435,20 @@ export function ResultSet({
             {countText}
           </Typography.Text>
         </Tooltip>
-        {duration && !compact ? (
+        {streaming ? (
+          <Flex align="center" gap={8} style={{ flex: 'none' }} role="status">
+            <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+              Fetching…
+            </Typography.Text>
+            <ElapsedTimer start={query.startDttm} end={null} />
+            {onStop ? (
+              <Button size="small" danger icon={<StopOutlined />} onClick={onStop}>
+                Stop
+              </Button>
+            ) : null}
+          </Flex>
+        ) : null}
+        {duration && !compact && !streaming ? (
           <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap', flex: 'none' }}>
             in {duration}
           </Typography.Text>
@@ -461,21 +482,21 @@ export function ResultSet({
             {label('Copy')}
           </Button>
         </Tooltip>
-        {csvUrl ? (
+        {csvUrl && !streaming ? (
           <Tooltip title="Download to CSV">
             <Button icon={<DownloadOutlined />} href={csvUrl} aria-label="Download to CSV">
               {label('CSV')}
             </Button>
           </Tooltip>
         ) : null}
-        {canCreateDataset && !isPreview && onCreateChart ? (
+        {canCreateDataset && !isPreview && !streaming && onCreateChart ? (
           <Tooltip title={compact ? 'Create chart' : undefined}>
             <Button icon={<BarChartOutlined />} onClick={onCreateChart} aria-label="Create chart">
               {label('Create chart')}
             </Button>
           </Tooltip>
         ) : null}
-        {canCreateDataset && !isPreview && onSaveDataset ? (
+        {canCreateDataset && !isPreview && !streaming && onSaveDataset ? (
           <Tooltip title={compact ? 'Save dataset' : undefined}>
             <Button icon={<SaveOutlined />} onClick={onSaveDataset} aria-label="Save dataset">
               {label('Save dataset')}

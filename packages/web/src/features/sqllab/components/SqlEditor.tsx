@@ -2,6 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import CodeMirror from '@uiw/react-codemirror';
 import type { BasicSetupOptions } from '@uiw/react-codemirror';
 import type { SQLDialect } from '@codemirror/lang-sql';
+import { closeCompletion } from '@codemirror/autocomplete';
 import { lintGutter, linter, setDiagnostics } from '@codemirror/lint';
 import { Compartment, Prec } from '@codemirror/state';
 import type { Extension } from '@codemirror/state';
@@ -103,6 +104,15 @@ function editorTheme(token: ReturnType<typeof antdTheme.getDesignToken>): Extens
     },
     '.cm-tooltip.cm-tooltip-autocomplete > ul': { fontFamily: MONOSPACE, maxHeight: '16em' },
     '.cm-tooltip.cm-tooltip-autocomplete > ul > li': { padding: '2px 8px 2px 4px' },
+    // CodeMirror's default icons are emoji many systems have no glyph for: plain letters.
+    '.cm-completionIcon': { fontFamily: MONOSPACE, opacity: '0.7', width: '1.2em' },
+    '.cm-completionIcon-keyword:after': { content: '"k"' },
+    '.cm-completionIcon-function:after, .cm-completionIcon-method:after': { content: '"ƒ"' },
+    '.cm-completionIcon-type:after, .cm-completionIcon-class:after': { content: '"t"' },
+    '.cm-completionIcon-property:after, .cm-completionIcon-variable:after': { content: '"c"' },
+    '.cm-completionIcon-namespace:after': { content: '"s"' },
+    '.cm-completionIcon-constant:after': { content: '"v"' },
+    '.cm-completionIcon-text:after': { content: '"·"' },
     '.cm-tooltip-autocomplete ul li[aria-selected]': {
       backgroundColor: token.colorPrimary,
       color: token.colorTextLightSolid,
@@ -197,6 +207,8 @@ export function SqlEditor(props: SqlEditorProps) {
         const p = propsRef.current;
         switch (action) {
           case 'run': {
+            // The completion list would stay open over the results otherwise.
+            closeCompletion(v);
             const selection = v.state.selection.main;
             if (!selection.empty && p.onRunSelection) p.onRunSelection();
             else p.onRun();

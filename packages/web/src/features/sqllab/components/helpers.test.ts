@@ -116,6 +116,15 @@ describe('result set', () => {
     expect(resultPhase(query(), null, true)).toBe('loading');
     expect(resultPhase(query(), null, false)).toBe('no_results');
     expect(resultPhase(query(), null, false, 'Failed at retrieving results.')).toBe('failed');
+    const firstRows = {
+      status: 'running',
+      columns: [{ column_name: 'n' }],
+      data: [{ n: 1 }],
+    } as unknown as QueryResultsPayload;
+    expect(resultPhase(query({ state: 'running' }), firstRows, true)).toBe('streaming');
+    expect(resultPhase(query({ state: 'running' }), { ...firstRows, data: [] }, true)).toBe(
+      'running',
+    );
   });
 
   it('says which limit cut the result', () => {

@@ -3,12 +3,21 @@ import { formatCount } from './format';
 
 /** What the Results panel shows. */
 export type ResultPhase =
-  'empty' | 'loading' | 'running' | 'failed' | 'stopped' | 'timed_out' | 'success' | 'no_results';
+  | 'empty'
+  | 'loading'
+  | 'running'
+  | 'streaming'
+  | 'failed'
+  | 'stopped'
+  | 'timed_out'
+  | 'success'
+  | 'no_results';
 
 /**
  * The panel's state from the query and its results: a query still on its way is `running`;
  * results being fetched are `loading`; a successful query whose results are not here (yet) is
- * `no_results` (the container may be about to fetch them).
+ * `no_results` (the container may be about to fetch them); a running query whose first rows
+ * are here already is `streaming` (shown while the rest comes in).
  */
 export function resultPhase(
   query: QueryDto | null,
@@ -33,7 +42,10 @@ export function resultPhase(
       return loading ? 'loading' : 'no_results';
     default:
       // pending, running, fetching, scheduled: still on its way.
-      return error ? 'failed' : 'running';
+      if (error) return 'failed';
+      return results && results.data.length > 0 && results.columns.length > 0
+        ? 'streaming'
+        : 'running';
   }
 }
 

@@ -10,6 +10,7 @@ import {
   columnKind,
   compareValues,
   estimateColumnWidths,
+  headerTextWidth,
   exportText,
   filterRowIndexes,
   nextSort,
@@ -164,6 +165,16 @@ describe('column widths', () => {
     expect(text).toBeLessThan(150);
     const [wide] = estimateColumnWidths([col('t')], [{ t: 'y'.repeat(500) }]);
     expect(wide).toBe(420);
+  });
+
+  it('makes room for capital headers and the sort icon', () => {
+    const [country, longitude] = estimateColumnWidths(
+      [col('COUNTRY'), col('LONGITUDE')],
+      [{ COUNTRY: 'USA', LONGITUDE: -75.4404 }],
+    );
+    expect(country).toBeGreaterThanOrEqual(7 * 9.8 + 30);
+    expect(longitude).toBeGreaterThanOrEqual(9 * 9.8 + 30);
+    expect(headerTextWidth('abc')).toBeLessThan(headerTextWidth('ABC'));
   });
 
   it('fits the longest number, with room to grow', () => {

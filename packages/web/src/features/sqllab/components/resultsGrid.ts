@@ -251,7 +251,7 @@ export interface WidthOptions {
 const WIDTH_DEFAULTS: Required<WidthOptions> = {
   charWidth: 7.4,
   padding: 20,
-  headerExtra: 22,
+  headerExtra: 30,
   min: 64,
   max: 420,
   sampleSize: 300,
@@ -283,10 +283,20 @@ export function estimateColumnWidths(
     const longest = lengths.length ? lengths[lengths.length - 1]! : 0;
     // Numbers are short and must not be cut: the longest, with room for the rows further on.
     const chars = kinds?.[i] === 'number' ? Math.max(longest + 2, 8) : p95;
-    const header = c.column_name.length * (o.charWidth + 0.6) + o.headerExtra;
+    const header = headerTextWidth(c.column_name, o.charWidth) + o.headerExtra;
     const body = chars * o.charWidth;
     return Math.round(Math.min(o.max, Math.max(o.min, header + o.padding - 4, body + o.padding)));
   });
+}
+
+/**
+ * Width of a header label in the grid's bold header font: capitals and digits are wider than
+ * lower-case letters (all-capital names such as COUNTRY were cut otherwise).
+ */
+export function headerTextWidth(text: string, charWidth = 7.4): number {
+  let width = 0;
+  for (const ch of text) width += /[A-Z0-9MW@%]/.test(ch) ? charWidth + 2.4 : charWidth + 0.8;
+  return width;
 }
 
 /** Up to `n` rows spread over the whole array (first rows weigh most: they are seen first). */

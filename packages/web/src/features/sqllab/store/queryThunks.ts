@@ -9,7 +9,7 @@ import {
   sqlToRun,
   startedQuery,
 } from '../execute';
-import { isRunning, pollSince } from '../queries';
+import { isRunning, needsResults, pollSince } from '../queries';
 import { TAB_ACTIONS } from '../tabState';
 import { SQLLAB_API, executeUrl, resultsUrl, tabQueryUrl, updatedSinceUrl } from '../urls';
 import { editorUpdated } from './editorsSlice';
@@ -158,23 +158,20 @@ export function fetchResults(queryId: string): SqlLabThunk {
   };
 }
 
-/** Reads a query's rows when they are to be shown and are not here yet. */
+/**
+ * Reads a query's rows when they are to be shown and are not here yet: a finished query's, or
+ * the first rows of a running one (the server stores its results key with the first page),
+ * read again once it has finished.
+ */
 export function ensureResults(queryId: string | null): SqlLabThunk<void> {
   return (dispatch, getState) => {
     if (queryId === null) return;
     const s = getState();
     const q = s.queries.byId[queryId];
-    if (
-      q &&
-      q.state === 'success' &&
-      q.resultsKey &&
-      !q.awaitingResponse &&
-      !q.resultsLoading &&
-      q.resultsError === null &&
-      !s.results.byQueryId[queryId]
-    ) {
-      void dispatch(fetchResults(queryId));
-    }
+    if (!q || !q.resultsKey || q.awaitingResponse || q.resultsLoading || q.resultsError !== null)
+      return;
+    const held = s.results.byQueryId[queryId];
+    if (needsResults(q.state, held?.status ?? null)) void dispatch(fetchResults(queryId));
   };
 }
 

@@ -1,0 +1,83 @@
+import { Redis } from 'ioredis';
+import { risonEncode, type QueryResultsPayload } from '@strata/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from './helpers/client.js';
+import { metadataTargets } from './helpers/metadata-targets.js';
+import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.js';
+
+const REDIS_URL = process.env.STRATA_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function redisReachable(): Promise<Redis | null> {
+  const client = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0 });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.ping();
+    return client;
+  } catch (e) {
+    client.disconnect();
+    if (process.env.CI === 'true')
+      throw new Error(`Redis at ${REDIS_URL} is required with CI=true: ${String(e)}`, { cause: e });
+    console.warn(`Redis unreachable at ${REDIS_URL}; skipping the Redis results backend test`);
+    return null;
+  }
+}
+
+const redis = await redisReachable();
+
+describe.skipIf(!redis)('SQL Lab results kept in Redis', () => {
+  let server: TestServer;
+  let admin: ApiClient;
+  let lab: number;
+
+  beforeAll(async () => {
+    const [sqlite] = await metadataTargets();
+    server = await startServer(sqlite!, {
+      STRATA_REDIS_URL: REDIS_URL,
+      STRATA_RESULTS_TTL_SECONDS: '600',
+    });
+    admin = new ApiClient(server.baseUrl);
+    await admin.loginWithToken('admin', ADMIN_PASSWORD);
+    const created = await admin.post<{ id: number }>('/api/v1/database/', {
+      database_name: 'lab',
+      sqlalchemy_uri: 'duckdb:///lab.duckdb',
+      expose_in_sqllab: true,
+    });
+    lab = created.body.id;
+  });
+  afterAll(async () => {
+    await server?.close();
+    redis?.disconnect();
+  });
+
+  it('writes pages and meta under the results key with the time to live, and reads them back', async () => {
+    const res = await admin.post<QueryResultsPayload>('/api/v1/sqllab/execute/', {
+      client_id: 'redis0001',
+      database_id: lab,
+      sql: 'SELECT range AS n FROM range(15000)',
+      queryLimit: 20_000,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const key = res.body.query.resultsKey!;
+    expect(await redis!.exists(`strata:results:${key}:meta`)).toBe(1);
+    expect(await redis!.exists(`strata:results:${key}:1`)).toBe(1);
+    const ttl = await redis!.pttl(`strata:results:${key}:0`);
+    expect(ttl).toBeGreaterThan(500_000);
+    expect(ttl).toBeLessThanOrEqual(600_000);
+    expect(
+      (
+        await admin.get<QueryResultsPayload>(
+          `/api/v1/sqllab/results/?q=${encodeURIComponent(risonEncode({ key, rows: 2, offset: 14_998 }))}`,
+        )
+      ).body.data,
+    ).toEqual([{ n: 14_998 }, { n: 14_999 }]);
+    await redis!.del(`strata:results:${key}:meta`);
+    expect(
+      (
+        await admin.get(
+          `/api/v1/sqllab/results/?q=${encodeURIComponent(risonEncode({ key, rows: 2 }))}`,
+        )
+      ).status,
+    ).toBe(410);
+  });
+});
