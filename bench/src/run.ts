@@ -7,6 +7,7 @@ import path from 'node:path';
 import { buildApp, loadConfig } from '@strata/server';
 import { benchExamplesLoad } from './examples.js';
 import { benchSqlLab } from './sqllab.js';
+import { benchSqlLabBrowser } from './sqllab-browser.js';
 
 interface Figure {
   name: string;
@@ -36,6 +37,11 @@ async function main(): Promise<void> {
   const only = process.argv[2];
   if (only === 'sqllab') {
     console.table(await benchSqlLab());
+    console.table(await benchSqlLabBrowser());
+    return;
+  }
+  if (only === 'sqllab-browser') {
+    console.table(await benchSqlLabBrowser());
     return;
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-bench-'));
@@ -135,6 +141,7 @@ async function main(): Promise<void> {
     console.table(figures);
     console.table(await benchExamplesLoad());
     console.table(await benchSqlLab());
+    console.table(await benchSqlLabBrowser());
   } finally {
     await strata.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
