@@ -33,6 +33,7 @@ async function freePort(): Promise<number> {
 
 async function heapMb(page: Page): Promise<number> {
   const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
   await cdp.send('HeapProfiler.collectGarbage');
   const { metrics } = (await cdp.send('Performance.getMetrics')) as {
     metrics: Array<{ name: string; value: number }>;
@@ -134,9 +135,24 @@ export async function benchSqlLabBrowser(): Promise<BrowserFigure[]> {
     figures.push({ name: 'JS heap before running', value: await heapMb(page), unit: 'MB' });
 
     const t0 = performance.now();
+    if (process.env.BENCH_TRACE) {
+      page.on('response', (r) => {
+        if (r.url().includes('/api/'))
+          console.log(Math.round(performance.now() - t0), r.status(), r.url().slice(0, 120));
+      });
+    }
+    const prof = process.env.BENCH_PROFILE ? await page.context().newCDPSession(page) : null;
+    if (prof) {
+      await prof.send('Profiler.enable');
+      await prof.send('Profiler.start');
+    }
     await page.getByRole('button', { name: /^(caret-right )?Run$/ }).click();
     const grid = page.getByRole('grid', { name: 'Query results' });
     await grid.locator('[role="row"][aria-rowindex="2"]').waitFor({ timeout: 60_000 });
+    if (prof) {
+      const { profile } = (await prof.send('Profiler.stop')) as { profile: unknown };
+      fs.writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
+    }
     figures.push({
       name: 'click Run → first rows on screen (1,000,000 × 10)',
       value: Math.round(performance.now() - t0),
@@ -161,11 +177,11 @@ export async function benchSqlLabBrowser(): Promise<BrowserFigure[]> {
         },
         (height * k) / 40,
       );
-      await page.waitForFunction(
-        'document.querySelectorAll(\'[role="grid"] [aria-busy="true"]\').length === 0',
-        undefined,
-        { timeout: 30_000 },
-      );
+      // Cells waiting for their page are marked busy: wait until none is.
+      await grid
+        .locator('[aria-busy="true"]')
+        .first()
+        .waitFor({ state: 'detached', timeout: 30_000 });
     }
     figures.push({
       name: 'scroll to 40 places across the million rows, each page loaded',

@@ -38,6 +38,35 @@ describe('prepareScript', () => {
     expect(r.ok && r.script.effectiveLimit).toBe(5);
   });
 
+  it('leaves a large dropdown limit to the engine where a LIMIT would hold rows back', () => {
+    const big = run({
+      sql: 'SELECT * FROM t',
+      engine: 'duckdb',
+      limit: 1_000_000,
+      streamingLimitFrom: 100_000,
+    });
+    expect(big.ok && big.script.statements).toEqual(['SELECT * FROM t']);
+    expect(big.ok && big.script).toMatchObject({
+      effectiveLimit: 1_000_000,
+      limitingFactor: 'DROPDOWN',
+    });
+    const small = run({
+      sql: 'SELECT * FROM t',
+      engine: 'duckdb',
+      limit: 1000,
+      streamingLimitFrom: 100_000,
+    });
+    expect(small.ok && small.script.statements).toEqual(['SELECT * FROM t\nLIMIT 1000']);
+    const own = run({
+      sql: 'SELECT * FROM t LIMIT 5',
+      engine: 'duckdb',
+      limit: 1_000_000,
+      streamingLimitFrom: 100_000,
+    });
+    expect(own.ok && own.script.statements).toEqual(['SELECT * FROM t LIMIT 5']);
+    expect(own.ok && own.script.limitingFactor).toBe('QUERY');
+  });
+
   it('refuses DML on a read-only database, naming the statement', () => {
     const r = run({ sql: 'SELECT 1; DELETE FROM t' });
     expect(r).toMatchObject({

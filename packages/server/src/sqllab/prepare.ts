@@ -29,7 +29,17 @@ export interface PrepareInput {
   limit: number;
   ctas: CtasRequest | null;
   quoteIdentifier: (name: string) => string;
+  /**
+   * From this many rows on, the dropdown's limit is left to the engine (it stops reading after
+   * that many rows) instead of being written into the SQL: DuckDB gathers every row of a
+   * `LIMIT n` before it hands out the first one, so a million-row LIMIT would hold the first
+   * rows back for the whole query. Null: always written into the SQL.
+   */
+  streamingLimitFrom?: number | null;
 }
+
+/** Engines whose large LIMITs hold the first rows back (see `streamingLimitFrom`). */
+export const STREAMING_LIMIT_FROM: Partial<Record<Engine, number>> = { duckdb: 100_000 };
 
 export interface PreparedScript {
   statements: string[];
@@ -75,7 +85,14 @@ export function prepareScript(input: PrepareInput): PrepareResult {
   }
 
   const limited = applyLimit(last, input.limit, input.engine);
-  statements[lastIndex] = limited.sql;
+  const leaveToEngine =
+    input.streamingLimitFrom != null &&
+    input.limit >= input.streamingLimitFrom &&
+    limited.limitingFactor === 'DROPDOWN' &&
+    limited.effectiveLimit === input.limit;
+  // Left to the engine: the statement as written (without its semicolon); the engine reads
+  // `effectiveLimit` rows at most, which gives the same rows as the LIMIT would.
+  statements[lastIndex] = leaveToEngine ? last : limited.sql;
   return {
     ok: true,
     script: {

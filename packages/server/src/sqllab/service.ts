@@ -28,6 +28,7 @@ import {
   effectiveQueryLimit,
   finalLimitingFactor,
   prepareScript,
+  STREAMING_LIMIT_FROM,
   type PreparedScript,
 } from './prepare.js';
 import { toQueryDto, type QueryRow } from './query-dto.js';
@@ -294,6 +295,7 @@ export class SqlLabService {
         limit,
         ctas,
         quoteIdentifier: (n) => spec.quoteIdentifier(n),
+        streamingLimitFrom: STREAMING_LIMIT_FROM[engineName(spec)] ?? null,
       });
       if (prepared.ok) script = prepared.script;
       else {

@@ -133,7 +133,10 @@ export function rerunLatest(editorId: string): SqlLabThunk {
   };
 }
 
-/** Reads a finished query's rows by its results key. */
+/** Rows read first while a long query still streams. */
+const FIRST_ROWS_WHILE_RUNNING = 1000;
+
+/** Reads a query's rows by its results key (the first rows while it still runs). */
 export function fetchResults(queryId: string): SqlLabThunk {
   return async (dispatch, getState, { api, toasts }) => {
     const s = getState();
@@ -141,9 +144,11 @@ export function fetchResults(queryId: string): SqlLabThunk {
     if (!q?.resultsKey) return;
     dispatch(resultsLoading(queryId));
     try {
-      const payload = await api.get<QueryResultsPayload>(
-        resultsUrl(q.resultsKey, s.databases.conf.DISPLAY_MAX_ROW),
-      );
+      // A running query's first rows: a small first read, the grid asks for more as it scrolls.
+      const rows = isRunning(q.state)
+        ? Math.min(FIRST_ROWS_WHILE_RUNNING, s.databases.conf.DISPLAY_MAX_ROW)
+        : s.databases.conf.DISPLAY_MAX_ROW;
+      const payload = await api.get<QueryResultsPayload>(resultsUrl(q.resultsKey, rows));
       dispatch(keepResults(queryId, payload));
       dispatch(
         resultsLoaded({
