@@ -79,7 +79,15 @@ export const infoQuerySchema = z.object({ keys: z.array(z.string()).optional() }
 
 /** A path id: a positive integer, else 404 (an id that cannot exist names no object). */
 /** Largest id an integer column holds (PostgreSQL `integer`). */
-const MAX_ID = 2_147_483_647;
+export const MAX_ID = 2_147_483_647;
+
+/** The dataset id of a datasource key `{id}__table` (or `__dataset`), or null when it is not one. */
+export function datasourceKeyId(key: string): number | null {
+  const m = /^(\d{1,10})__(table|dataset)$/.exec(key);
+  if (!m) return null;
+  const id = Number(m[1]);
+  return id >= 1 && id <= MAX_ID ? id : null;
+}
 
 export function parseId(text: string): number {
   if (!/^\d{1,10}$/.test(text)) throw new ApiError(404, 'Not found');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from '../api/errors.js';
-import { parseId, zodFieldErrors } from '../api/query-params.js';
+import { datasourceKeyId, parseId, zodFieldErrors } from '../api/query-params.js';
 import { requestContext, type ResourceServices } from '../api/resource.js';
 import type { DatabaseConnections } from '../databases/connections.js';
 import { engineCall } from '../databases/engine-errors.js';
@@ -253,9 +253,10 @@ export function registerDatasetRoutes(
     { config: { access: read }, schema: { tags, summary: 'A datasource by its key {id}__table' } },
     async (req) => {
       const key = String((req.query as Record<string, unknown>).datasourceKey ?? '');
-      const m = /^(\d{1,12})__(table|dataset)$/.exec(key);
-      if (!m) throw new ApiError(400, 'Bad request: datasourceKey must look like {id}__table');
-      const rec = await readable(req, Number(m[1]));
+      const id = datasourceKeyId(key);
+      if (id === null)
+        throw new ApiError(400, 'Bad request: datasourceKey must look like {id}__table');
+      const rec = await readable(req, id);
       return datasourceJson(rec, connections.spec(rec.row));
     },
   );

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from '../api/errors.js';
+import { datasourceKeyId } from '../api/query-params.js';
 import type { ResourceServices } from '../api/resource.js';
 import { canReadDataset } from '../datasets/access.js';
 import { loadDatasetRecords } from '../datasets/repository.js';
@@ -234,12 +235,12 @@ export function registerKeyValueRoutes(
     let catalog = form.catalog ?? null;
     let name = form.name ?? null;
     if (form.datasourceKey !== undefined) {
-      const m = /^(\d{1,12})__(table|dataset)$/.exec(form.datasourceKey);
-      if (!m)
+      const datasetId = datasourceKeyId(form.datasourceKey);
+      if (datasetId === null)
         throw new ApiError(400, 'Bad request', {
           message: { datasourceKey: ['Must look like {id}__table'] },
         });
-      const rec = (await loadDatasetRecords(db, [Number(m[1])])).get(Number(m[1]));
+      const rec = (await loadDatasetRecords(db, [datasetId])).get(datasetId);
       if (
         !rec ||
         !canReadDataset(

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { humanizeTimeDelta, LOG_BATCH_SIZE } from '@strata/core';
 import { z } from 'zod';
 import { ApiError } from '../api/errors.js';
-import { parseRisonParam } from '../api/query-params.js';
+import { MAX_ID, parseRisonParam } from '../api/query-params.js';
 import type { MetadataDb } from '../metadata/db.js';
 import { nowIso, toDate } from '../metadata/db.js';
 import { isAdmin } from '../security/principal.js';
@@ -11,8 +11,9 @@ const MAX_EVENT_BYTES = 16 * 1024;
 
 const eventSchema = z.record(z.string(), z.unknown());
 const optionalId = z
-  .union([z.string().regex(/^\d{1,12}$/), z.number().int()])
+  .union([z.string().regex(/^\d{1,10}$/), z.number().int().min(0)])
   .optional()
+  .refine((v) => v === undefined || Number(v) <= MAX_ID, 'must be an id')
   .transform((v) => (v === undefined ? null : Number(v)));
 const logQuery = z.object({
   explode: z.string().optional(),

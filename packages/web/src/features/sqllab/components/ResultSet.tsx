@@ -60,6 +60,8 @@ const MONOSPACE =
 
 /** Below this toolbar width the buttons show their icons only. */
 const COMPACT_TOOLBAR_WIDTH = 880;
+/** From this width on, the limit note is written out beside the row count. */
+const WIDE_TOOLBAR_WIDTH = 1280;
 
 /** A callback ref and the width of its element, followed as it resizes. */
 function useWidth(): [(el: HTMLElement | null) => void, number | null] {
@@ -454,7 +456,8 @@ export function ResultSet({
           </Typography.Text>
         ) : null}
         <div style={{ flex: '1 1 auto', minWidth: 0 }}>
-          {limitNote ? (
+          {/* Written out only where it fits; the warning mark's tooltip always says it. */}
+          {limitNote && width !== null && width >= WIDE_TOOLBAR_WIDTH ? (
             <Typography.Text
               type="secondary"
               ellipsis={{ tooltip: limitNote }}
