@@ -6,3 +6,4 @@ export * from './security.js';
 export * from './text.js';
 export * from './time-grains.js';
 export * from './sqllab.js';
+export * from './time-range/index.js';

@@ -36,6 +36,7 @@ import { registerSavedQueryRoutes } from './saved_queries/routes.js';
 import { registerKeyValueRoutes } from './key_value/routes.js';
 import { registerSqlLabBootstrap } from './tab_state/bootstrap.js';
 import { registerTabStateRoutes } from './tab_state/routes.js';
+import { registerTimeRangeRoutes } from './time_range/routes.js';
 import {
   permissionViewsResource,
   permissionsResource,
@@ -208,6 +209,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     registerKeyValueRoutes(app, services, { sessions });
     registerSavedQueryRoutes(app, services);
     registerSqlLabRoutes(app, sqlLab, connections);
+    registerTimeRangeRoutes(app);
     registerWebRoutes(app, {
       distDir: config.webDistDir ?? defaultWebDist(),
       featureFlags: config.featureFlags,
