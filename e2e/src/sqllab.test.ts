@@ -194,6 +194,16 @@ describe('SQL Lab: browse, preview, run a join, save, and find the tabs again, i
     await page.getByRole('link', { name: 'Departures by city' }).click();
     await page.waitForURL(`${server.baseUrl}/sqllab/`);
     await page.getByRole('tab', { name: /Departures by city/, selected: true }).waitFor();
+  });
+
+  it('opens a past query from the Query history list in a new tab', async () => {
+    await page.goto(`${server.baseUrl}/sqllab/history/`);
+    const row = page.getByRole('row', { name: /FROM airports/ }).first();
+    await row.waitFor();
+    await row.getByRole('button', { name: 'Open query in SQL Lab' }).click();
+    await page.waitForURL(`${server.baseUrl}/sqllab/`);
+    await page.locator('.cm-content', { hasText: 'FROM airports' }).waitFor();
+    await snap(page, 'sqllab-08-from-history');
     assert.deepEqual(errors, []);
   });
 });

@@ -6,4 +6,5 @@ export * from './security.js';
 export * from './text.js';
 export * from './time-grains.js';
 export * from './sqllab.js';
+export * from './query/index.js';
 export * from './time-range/index.js';

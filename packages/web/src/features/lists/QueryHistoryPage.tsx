@@ -1,5 +1,15 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
 import { Tooltip } from 'antd';
-import { ListView, databaseFilter, relatedFilter, searchFilter } from '../../components/ListView';
+import { ConsoleSqlOutlined } from '@ant-design/icons';
+import { PATHS } from '../../app/layout/navigation';
+import {
+  ListView,
+  RowActionButton,
+  databaseFilter,
+  relatedFilter,
+  searchFilter,
+} from '../../components/ListView';
 import type { ListColumn, ListFilterDef, SortState } from '../../components/ListView';
 import { Label, MutedText, PersonText } from './cells';
 import { databaseColumn, schemaColumn, sqlColumn, textColumn } from './columns';
@@ -68,7 +78,23 @@ const COLUMNS: ListColumn<QueryRow>[] = [
 
 const itemName = (row: QueryRow) => String(row.tab_name ?? row.id);
 
+/** The SQL Lab address opening a past query's SQL in a new tab. */
+export function queryEditorUrl(id: number | string): string {
+  return `${PATHS.sqlLab}?queryId=${encodeURIComponent(String(id))}`;
+}
+
 export default function QueryHistoryPage() {
+  const navigate = useNavigate();
+  const rowActions = useCallback(
+    (row: QueryRow) => (
+      <RowActionButton
+        title="Open query in SQL Lab"
+        icon={<ConsoleSqlOutlined />}
+        onClick={() => void navigate(queryEditorUrl(row.id))}
+      />
+    ),
+    [navigate],
+  );
   return (
     <ListView<QueryRow>
       resource="query"
@@ -80,6 +106,7 @@ export default function QueryHistoryPage() {
       defaultSort={SORT}
       itemName={itemName}
       deletable={false}
+      rowActions={rowActions}
       emptyText="No queries yet"
     />
   );

@@ -1,0 +1,5 @@
+export * from './operators.js';
+export * from './schemas.js';
+export type * from './types.js';
+export * from './labels.js';
+export * from './adhoc-filters.js';

@@ -1,0 +1,109 @@
+/** What every part of the compiler shares: the dataset's names, the dialect and its features. */
+import { createHash } from 'node:crypto';
+import { TIME_GRAINS, type TimeGrain } from '@strata/core';
+import { engineFeatures, type EngineFeatures } from './features.js';
+import { tokenize } from '../../sql/guard-lex.js';
+import { checkFragment, lexEngine } from './fragment.js';
+import {
+  QueryValidationError,
+  type CompileColumn,
+  type CompileDataset,
+  type CompileDialect,
+  type CompileMetric,
+} from './types.js';
+
+export interface Context {
+  dataset: CompileDataset;
+  dialect: CompileDialect;
+  features: EngineFeatures;
+  columns: Map<string, CompileColumn>;
+  metrics: Map<string, CompileMetric>;
+  q(name: string): string;
+}
+
+export function makeContext(dataset: CompileDataset, dialect: CompileDialect): Context {
+  return {
+    dataset,
+    dialect,
+    features: engineFeatures(dialect),
+    columns: new Map(dataset.columns.map((c) => [c.column_name, c])),
+    metrics: new Map(dataset.metrics.map((m) => [m.metric_name, m])),
+    q: (name) => {
+      checkName(name);
+      return dialect.quoteIdentifier(name);
+    },
+  };
+}
+
+/** Names and labels may hold any character but NUL (no engine can quote it). */
+export function checkName(name: string): void {
+  if (name.includes('\0')) throw new QueryValidationError('Names cannot contain NUL characters');
+  if (name.length > 1000) throw new QueryValidationError(`Name too long: ${name.slice(0, 60)}...`);
+}
+
+/** The SQL of a dataset column: its quoted name, or its (checked) calculated expression. */
+export function columnSql(ctx: Context, column: CompileColumn): string {
+  const expression = column.expression?.trim();
+  if (!expression) return ctx.q(column.column_name);
+  const sql = checkFragment(
+    expression,
+    ctx.dialect.engine,
+    `The expression of column "${column.column_name}"`,
+  );
+  return `(${sql})`;
+}
+
+export function savedMetricSql(ctx: Context, metric: CompileMetric): string {
+  return checkFragment(
+    metric.expression,
+    ctx.dialect.engine,
+    `The expression of metric "${metric.metric_name}"`,
+  );
+}
+
+export function datasetColumn(ctx: Context, name: string, what: string): CompileColumn {
+  const column = ctx.columns.get(name);
+  if (!column) throw new QueryValidationError(`${what} "${name}" does not exist in dataset`);
+  return column;
+}
+
+export function isTimeGrain(value: string): value is TimeGrain {
+  return (TIME_GRAINS as readonly string[]).includes(value);
+}
+
+/** `expression` truncated to `grain` with the engine's expression; 400 for an unknown grain. */
+export function truncate(ctx: Context, grain: string, expression: string): string {
+  const sql = isTimeGrain(grain) ? ctx.dialect.timeGrainExpression(grain, expression) : null;
+  if (sql === null) throw new QueryValidationError(`Unknown time grain: ${grain}`);
+  return sql;
+}
+
+/**
+ * An expression safe to combine with operators: wrapped in parentheses unless it is a quoted
+ * or plain name, or already one parenthesized group.
+ */
+export function group(ctx: Context, sql: string): string {
+  if (/^(?:"(?:[^"]|"")*"|`(?:[^`]|``)*`|[A-Za-z_][A-Za-z0-9_]*)$/.test(sql)) return sql;
+  if (sql.startsWith('(') && sql.endsWith(')')) {
+    const tokens = tokenize(sql, lexEngine(ctx.dialect.engine));
+    if (tokens[0]?.pair === tokens.length - 1) return sql;
+  }
+  return `(${sql})`;
+}
+
+/**
+ * The SQL alias of a label: the label itself, or on engines that limit name length (MySQL 64
+ * characters, PostgreSQL 63 bytes) a prefix of it with a hash of the whole (Superset's
+ * make_label_compatible), so long labels stay distinct.
+ */
+export function aliasFor(ctx: Context, label: string): string {
+  const max = ctx.features.maxAliasBytes;
+  if (max === null || Buffer.byteLength(label) <= max) return label;
+  const hash = createHash('md5').update(label).digest('hex').slice(0, 8);
+  let prefix = '';
+  for (const ch of label) {
+    if (Buffer.byteLength(prefix + ch) > max - 10) break;
+    prefix += ch;
+  }
+  return `${prefix}__${hash}`;
+}

@@ -1,0 +1,185 @@
+/**
+ * Query object filters into WHERE and HAVING conditions (Superset's get_sqla_query filter loop).
+ * A filter on a name that is neither a column nor a saved metric of the dataset is rejected
+ * (reported, not applied), as Superset does for dashboard filters that do not apply to a chart.
+ */
+import {
+  DTTM_ALIAS,
+  GenericDataType,
+  LIST_OPERATORS,
+  PATTERN_OPERATORS,
+  type FilterValue,
+  type QueryFilterClause,
+  type QueryObject,
+} from '@strata/core';
+import { columnSql, group, savedMetricSql, truncate, type Context } from './context.js';
+import { resolveColumn } from './resolve.js';
+import { temporalRange, timeFilter } from './time.js';
+import {
+  QueryValidationError,
+  type CompileColumn,
+  type CompileOptions,
+  type RejectedFilter,
+} from './types.js';
+import { valueLiteral } from './values.js';
+
+export interface FilterClauses {
+  where: string[];
+  having: string[];
+  applied: string[];
+  rejected: RejectedFilter[];
+}
+
+interface Target {
+  sql: string;
+  column?: CompileColumn;
+  type: GenericDataType | null | undefined;
+  isMetric: boolean;
+}
+
+function target(
+  ctx: Context,
+  f: QueryFilterClause,
+  dttm: CompileColumn | null,
+  isTimeseries: boolean,
+): Target | null {
+  if (typeof f.col !== 'string') {
+    const r = resolveColumn(ctx, f.col);
+    return { sql: group(ctx, r.sql), column: r.column, type: r.type, isMetric: false };
+  }
+  const name = f.col === DTTM_ALIAS && isTimeseries && dttm ? dttm.column_name : f.col;
+  const column = ctx.columns.get(name);
+  if (column) {
+    const base = columnSql(ctx, column);
+    const sql = f.grain && column.is_dttm ? truncate(ctx, f.grain, base) : base;
+    return {
+      sql,
+      column,
+      type: column.is_dttm ? GenericDataType.TEMPORAL : column.type_generic,
+      isMetric: false,
+    };
+  }
+  const metric = ctx.metrics.get(name);
+  if (metric)
+    return {
+      sql: group(ctx, savedMetricSql(ctx, metric)),
+      type: GenericDataType.NUMERIC,
+      isMetric: true,
+    };
+  return null;
+}
+
+function list(val: QueryFilterClause['val']): FilterValue[] {
+  return Array.isArray(val) ? val : val === undefined ? [] : [val];
+}
+
+function single(val: QueryFilterClause['val'], op: string): FilterValue {
+  if (Array.isArray(val)) {
+    if (val.length !== 1) throw new QueryValidationError(`The ${op} operator takes one value`);
+    return val[0]!;
+  }
+  return val ?? null;
+}
+
+function condition(
+  ctx: Context,
+  f: QueryFilterClause,
+  t: Target,
+  query: QueryObject,
+  options: CompileOptions,
+  label: string,
+): string | null {
+  const lit = (v: Exclude<FilterValue, null>) => valueLiteral(ctx.dialect, v, t.type, label);
+  const { op } = f;
+  if (LIST_OPERATORS.has(op)) {
+    const values = list(f.val);
+    if (values.length === 0) throw new QueryValidationError('Filter value list cannot be empty');
+    const present = values.filter((v): v is Exclude<FilterValue, null> => v !== null);
+    const parts: string[] = [];
+    if (present.length < values.length) parts.push(`${t.sql} IS NULL`);
+    if (present.length) parts.push(`${t.sql} IN (${present.map(lit).join(', ')})`);
+    const cond = parts.length > 1 ? `(${parts.join(' OR ')})` : parts[0]!;
+    return op === 'NOT IN' ? `NOT ${group(ctx, cond)}` : cond;
+  }
+  switch (op) {
+    case 'IS NULL':
+      return `${t.sql} IS NULL`;
+    case 'IS NOT NULL':
+      return `${t.sql} IS NOT NULL`;
+    case 'IS TRUE':
+      return `${t.sql} IS TRUE`;
+    case 'IS FALSE':
+      return `${t.sql} IS FALSE`;
+    case 'TEMPORAL_RANGE': {
+      if (t.isMetric)
+        throw new QueryValidationError(`TEMPORAL_RANGE needs a column, not metric "${label}"`);
+      return timeFilter(ctx, t.sql, temporalRange(single(f.val, op), query, options));
+    }
+    case 'REGEX': {
+      const v = single(f.val, op);
+      if (v === null)
+        throw new QueryValidationError(
+          'Must specify a value for filters with comparison operators',
+        );
+      const sql = ctx.features.regex(t.sql, String(v));
+      if (sql === null)
+        throw new QueryValidationError(
+          `The REGEX operator is not supported on ${ctx.dialect.engine}`,
+        );
+      return sql;
+    }
+    default:
+      break;
+  }
+  const v = single(f.val, op);
+  if (PATTERN_OPERATORS.has(op)) {
+    if (v === null)
+      throw new QueryValidationError('Must specify a value for filters with comparison operators');
+    const text = t.type === GenericDataType.STRING ? t.sql : ctx.features.castText(t.sql);
+    const like = op.endsWith('ILIKE')
+      ? ctx.features.ilike(text, String(v))
+      : ctx.features.like(text, String(v));
+    return op.startsWith('NOT') ? `NOT (${like})` : like;
+  }
+  const comparisons: Record<string, string> = {
+    '==': '=',
+    '!=': '<>',
+    '>': '>',
+    '<': '<',
+    '>=': '>=',
+    '<=': '<=',
+  };
+  const sqlOp = comparisons[op];
+  if (!sqlOp) throw new QueryValidationError(`Invalid filter operation type: ${op}`);
+  if (v === null) {
+    if (op === '==') return `${t.sql} IS NULL`;
+    if (op === '!=') return `${t.sql} IS NOT NULL`;
+    throw new QueryValidationError('Must specify a value for filters with comparison operators');
+  }
+  return `${t.sql} ${sqlOp} ${lit(v)}`;
+}
+
+export function compileFilters(
+  ctx: Context,
+  query: QueryObject,
+  dttm: CompileColumn | null,
+  options: CompileOptions,
+): FilterClauses {
+  const out: FilterClauses = { where: [], having: [], applied: [], rejected: [] };
+  for (const f of query.filters ?? []) {
+    const label = typeof f.col === 'string' ? f.col : (f.col.label ?? f.col.sqlExpression);
+    const t = target(ctx, f, dttm, Boolean(query.is_timeseries));
+    if (!t) {
+      out.rejected.push({ column: label, reason: 'not a column or metric of the dataset' });
+      continue;
+    }
+    if (f.op === 'LATEST PARTITION') {
+      out.rejected.push({ column: label, reason: 'the database has no partitions' });
+      continue;
+    }
+    const cond = condition(ctx, f, t, query, options, label);
+    if (cond !== null) (t.isMetric ? out.having : out.where).push(cond);
+    out.applied.push(label);
+  }
+  return out;
+}

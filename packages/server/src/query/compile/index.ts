@@ -1,0 +1,16 @@
+export { compileQuery } from './compile.js';
+export { SERIES_LIMIT_ALIAS, INNER_METRIC_ALIAS } from './series-limit.js';
+export { compileDialectFor } from './dialect.js';
+export { compileDatasetFrom } from './from-dataset.js';
+export { checkFragment, fragmentProblem } from './fragment.js';
+export {
+  QueryValidationError,
+  type CompileColumn,
+  type CompileDataset,
+  type CompileDialect,
+  type CompileMetric,
+  type CompileOptions,
+  type CompileResult,
+  type RejectedFilter,
+  type TimeRangeResolver,
+} from './types.js';

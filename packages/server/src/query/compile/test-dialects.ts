@@ -1,0 +1,37 @@
+/** Dialects of the four engines from their pure modules (no driver loaded), for unit tests. */
+import * as duckdb from '../../engines/duckdb/dialect.js';
+import { timeGrainExpression as duckdbGrain } from '../../engines/duckdb/grains.js';
+import { mysqlLiteral, quoteMysqlIdentifier } from '../../engines/mysql/dialect.js';
+import { mysqlTimeGrain } from '../../engines/mysql/grains.js';
+import { pgLiteral, quotePgIdentifier } from '../../engines/postgresql/dialect.js';
+import { postgresTimeGrain } from '../../engines/postgresql/grains.js';
+import * as sqlite from '../../engines/sqlite/dialect.js';
+import { timeGrainExpression as sqliteGrain } from '../../engines/sqlite/grains.js';
+import type { CompileDialect } from './types.js';
+
+export const DIALECTS: Record<'duckdb' | 'sqlite' | 'postgresql' | 'mysql', CompileDialect> = {
+  duckdb: {
+    engine: 'duckdb',
+    quoteIdentifier: duckdb.quoteIdentifier,
+    literal: duckdb.literal,
+    timeGrainExpression: duckdbGrain,
+  },
+  sqlite: {
+    engine: 'sqlite',
+    quoteIdentifier: sqlite.quoteIdentifier,
+    literal: sqlite.literal,
+    timeGrainExpression: sqliteGrain,
+  },
+  postgresql: {
+    engine: 'postgresql',
+    quoteIdentifier: quotePgIdentifier,
+    literal: pgLiteral,
+    timeGrainExpression: postgresTimeGrain,
+  },
+  mysql: {
+    engine: 'mysql',
+    quoteIdentifier: quoteMysqlIdentifier,
+    literal: mysqlLiteral,
+    timeGrainExpression: mysqlTimeGrain,
+  },
+};

@@ -1,0 +1,78 @@
+import type { GenericDataType, TimeGrain } from '@strata/core';
+import { ApiError } from '../../api/errors.js';
+
+/** A dataset column as the compiler needs it. */
+export interface CompileColumn {
+  column_name: string;
+  /** A calculated column's SQL; empty or null for a physical column. */
+  expression?: string | null;
+  is_dttm?: boolean;
+  type_generic?: GenericDataType | null;
+}
+
+export interface CompileMetric {
+  metric_name: string;
+  expression: string;
+}
+
+/** The dataset a query runs on: a table (with schema) or a virtual dataset's SQL. */
+export interface CompileDataset {
+  table_name: string;
+  schema?: string | null;
+  /** Virtual dataset: one SELECT, used as `(sql) AS virtual_table`. */
+  sql?: string | null;
+  columns: CompileColumn[];
+  metrics: CompileMetric[];
+  main_dttm_col?: string | null;
+  fetch_values_predicate?: string | null;
+}
+
+/** What the compiler needs of an engine (the `EngineSpec` methods, and its name). */
+export interface CompileDialect {
+  /** duckdb, sqlite, postgresql, mysql; others are treated as ANSI SQL. */
+  engine: string;
+  quoteIdentifier(name: string): string;
+  literal(value: string | number | boolean | null | Date): string;
+  timeGrainExpression(grain: TimeGrain, column: string): string | null;
+}
+
+/** Resolves a time range expression ("Last week", "2024-01-01 : now") to ISO date-times. */
+export type TimeRangeResolver = (timeRange: string) => {
+  since: string | null;
+  until: string | null;
+};
+
+export interface CompileOptions {
+  /** For TEMPORAL_RANGE filters whose value is not already `ISO : ISO`. */
+  resolveTimeRange?: TimeRangeResolver;
+}
+
+export interface RejectedFilter {
+  column: string;
+  reason: string;
+}
+
+export interface CompileResult {
+  /** One SELECT statement, without a trailing semicolon. */
+  sql: string;
+  /** Labels of the result's columns, in order (Superset's labels_expected). */
+  labels: string[];
+  /** The SQL alias of each label (differs only where the engine limits name length). */
+  aliases: string[];
+  /** Labels of the metrics, in order. */
+  metricLabels: string[];
+  /** Labels of the dimension columns, in order. */
+  columnLabels: string[];
+  /** Filter columns that were applied. */
+  appliedFilters: string[];
+  /** Filters left out, with why (unknown column, no partitions…). */
+  rejectedFilters: RejectedFilter[];
+}
+
+/** A query the compiler refuses: an ApiError, so the API answers 400 `{message}`. */
+export class QueryValidationError extends ApiError {
+  constructor(message: string) {
+    super(400, message);
+    this.name = 'QueryValidationError';
+  }
+}
