@@ -1,34 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoginThrottle, RedisFailureCounter, USER_POLICY } from '../src/security/throttle.js';
 import { ApiClient } from './helpers/client.js';
+import { REDIS_URL, redisReachable } from './helpers/redis.js';
 import { metadataTargets } from './helpers/metadata-targets.js';
 import { startServer } from './helpers/server.js';
 
-const REDIS_URL = process.env.STRATA_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisReachable(): Promise<Redis | null> {
-  const client = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    connectTimeout: 2000,
-  });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    await client.ping();
-    return client;
-  } catch (e) {
-    client.disconnect();
-    if (process.env.CI === 'true')
-      throw new Error(`Redis at ${REDIS_URL} is required with CI=true: ${String(e)}`, { cause: e });
-    console.warn(`Redis unreachable at ${REDIS_URL}; skipping the shared throttle test`);
-    return null;
-  }
-}
-
-const redis = await redisReachable();
+const redis = await redisReachable('the shared throttle test');
 
 describe.skipIf(!redis)('login throttle shared through Redis', () => {
   const prefix = `strata-test:${randomBytes(4).toString('hex')}:`;

@@ -1,29 +1,11 @@
-import { Redis } from 'ioredis';
 import { risonEncode, type QueryResultsPayload } from '@strata/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './helpers/client.js';
+import { REDIS_URL, redisReachable } from './helpers/redis.js';
 import { metadataTargets } from './helpers/metadata-targets.js';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.js';
 
-const REDIS_URL = process.env.STRATA_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisReachable(): Promise<Redis | null> {
-  const client = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0 });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    await client.ping();
-    return client;
-  } catch (e) {
-    client.disconnect();
-    if (process.env.CI === 'true')
-      throw new Error(`Redis at ${REDIS_URL} is required with CI=true: ${String(e)}`, { cause: e });
-    console.warn(`Redis unreachable at ${REDIS_URL}; skipping the Redis results backend test`);
-    return null;
-  }
-}
-
-const redis = await redisReachable();
+const redis = await redisReachable('the Redis results backend test');
 
 describe.skipIf(!redis)('SQL Lab results kept in Redis', () => {
   let server: TestServer;

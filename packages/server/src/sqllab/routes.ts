@@ -6,6 +6,7 @@ import { ApiError } from '../api/errors.js';
 import { parseId, parseRisonParam } from '../api/query-params.js';
 import { engineCall } from '../databases/engine-errors.js';
 import type { DatabaseConnections } from '../databases/connections.js';
+import type { EngineSpec } from '../engines/types.js';
 import { TemplateError } from '../sql/templating/index.js';
 import { csvLine, safeFileName } from './csv.js';
 import type { SqlLabService } from './service.js';
@@ -111,6 +112,20 @@ export function registerSqlLabRoutes(
   service: SqlLabService,
   connections: DatabaseConnections,
 ): void {
+  /** The request's SQL with its template rendered for the user and the page's parameters. */
+  const renderFor = (
+    req: FastifyRequest,
+    spec: EngineSpec,
+    body: { sql: string; template_params?: string | Record<string, unknown> | null },
+  ): string =>
+    service.renderSql(
+      req.principal,
+      spec,
+      body.sql,
+      paramsText(body.template_params),
+      urlParams(req),
+    );
+
   app.post(
     '/api/v1/sqllab/execute/',
     {
@@ -164,13 +179,7 @@ export function registerSqlLabRoutes(
       const { client, spec } = await connections.forId(database.id);
       let rendered: string;
       try {
-        rendered = service.renderSql(
-          req.principal,
-          spec,
-          body.sql,
-          paramsText(body.template_params),
-          urlParams(req),
-        );
+        rendered = renderFor(req, spec, body);
       } catch (e) {
         throw templateFailure(e);
       }
@@ -192,13 +201,7 @@ export function registerSqlLabRoutes(
       const { client, spec } = await connections.forId(database.id);
       let rendered: string;
       try {
-        rendered = service.renderSql(
-          req.principal,
-          spec,
-          body.sql,
-          paramsText(body.template_params),
-          urlParams(req),
-        );
+        rendered = renderFor(req, spec, body);
       } catch (e) {
         if (e instanceof TemplateError) {
           return {
