@@ -153,6 +153,9 @@ export async function benchSqlLabBrowser(): Promise<BrowserFigure[]> {
       const { profile } = (await prof.send('Profiler.stop')) as { profile: unknown };
       fs.writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(profile));
     }
+    if (process.env.BENCH_SCREENSHOTS) {
+      await page.screenshot({ path: path.join(REPO, 'bench', 'streaming.png') });
+    }
     figures.push({
       name: 'click Run → first rows on screen (1,000,000 × 10)',
       value: Math.round(performance.now() - t0),
@@ -196,8 +199,9 @@ export async function benchSqlLabBrowser(): Promise<BrowserFigure[]> {
       value: await grid.locator('[role="row"]').count(),
       unit: 'rows',
     });
-    await page.screenshot({ path: path.join(dataDir, 'million.png') });
-    fs.copyFileSync(path.join(dataDir, 'million.png'), path.join(REPO, 'bench', 'million.png'));
+    if (process.env.BENCH_SCREENSHOTS) {
+      await page.screenshot({ path: path.join(REPO, 'bench', 'million.png') });
+    }
   } finally {
     await browser.close();
     server.kill('SIGTERM');
