@@ -37,6 +37,7 @@ import { registerKeyValueRoutes } from './key_value/routes.js';
 import { registerSqlLabBootstrap } from './tab_state/bootstrap.js';
 import { registerTabStateRoutes } from './tab_state/routes.js';
 import { registerTimeRangeRoutes } from './time_range/routes.js';
+import { registerChartDataRoutes } from './chart_data/routes.js';
 import {
   permissionViewsResource,
   permissionsResource,
@@ -210,6 +211,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     registerSavedQueryRoutes(app, services);
     registerSqlLabRoutes(app, sqlLab, connections);
     registerTimeRangeRoutes(app);
+    registerChartDataRoutes(app, services, connections, redis);
     registerWebRoutes(app, {
       distDir: config.webDistDir ?? defaultWebDist(),
       featureFlags: config.featureFlags,

@@ -1,0 +1,115 @@
+/**
+ * The chart data result cache: a bounded in-memory LRU by default, Redis when configured. Values
+ * are JSON text; every entry has its own time-to-live (the dataset's, else the database's, else
+ * the default cache_timeout). As in Superset, a time-out of 0 never expires and a negative one
+ * bypasses the cache. A failing Redis is a cache miss, never a failed request.
+ */
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
+
+export interface ChartDataCache {
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string, ttlSeconds: number): Promise<void>;
+}
+
+/** Superset's CACHE_DEFAULT_TIMEOUT: one day. */
+export const DEFAULT_CACHE_TIMEOUT_SECONDS = 86_400;
+/** Entries the in-memory cache keeps before dropping the least recently used. */
+export const DEFAULT_MEMORY_ENTRIES = 500;
+/** Total characters of values the in-memory cache keeps (about 64 MB of UTF-16 text). */
+export const DEFAULT_MEMORY_CHARS = 32 * 1024 * 1024;
+
+interface Entry {
+  value: string;
+  expiresAt: number;
+}
+
+/** A least-recently-used map with expiry, bounded by entry count and total value size. */
+export class MemoryChartDataCache implements ChartDataCache {
+  private readonly entries = new Map<string, Entry>();
+  private chars = 0;
+
+  constructor(
+    private readonly maxEntries = DEFAULT_MEMORY_ENTRIES,
+    private readonly maxChars = DEFAULT_MEMORY_CHARS,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(key: string): Promise<string | null> {
+    const entry = this.entries.get(key);
+    if (!entry) return Promise.resolve(null);
+    this.entries.delete(key);
+    if (entry.expiresAt <= this.now()) {
+      this.chars -= entry.value.length;
+      return Promise.resolve(null);
+    }
+    this.entries.set(key, entry); // most recently used last
+    return Promise.resolve(entry.value);
+  }
+
+  set(key: string, value: string, ttlSeconds: number): Promise<void> {
+    this.remove(key);
+    if (ttlSeconds < 0 || value.length > this.maxChars) return Promise.resolve();
+    const expiresAt = ttlSeconds === 0 ? Infinity : this.now() + ttlSeconds * 1000;
+    this.entries.set(key, { value, expiresAt });
+    this.chars += value.length;
+    while (this.entries.size > this.maxEntries || this.chars > this.maxChars) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.remove(oldest);
+    }
+    return Promise.resolve();
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.chars -= entry.value.length;
+  }
+}
+
+const REDIS_PREFIX = 'strata:chart_data:';
+
+/** Entries in Redis with a TTL, shared by every web process. */
+export class RedisChartDataCache implements ChartDataCache {
+  constructor(private readonly redis: Redis) {}
+
+  async get(key: string): Promise<string | null> {
+    try {
+      return await this.redis.get(REDIS_PREFIX + key);
+    } catch {
+      return null;
+    }
+  }
+
+  async set(key: string, value: string, ttlSeconds: number): Promise<void> {
+    if (ttlSeconds < 0) return;
+    try {
+      if (ttlSeconds === 0) await this.redis.set(REDIS_PREFIX + key, value);
+      else await this.redis.set(REDIS_PREFIX + key, value, 'EX', Math.ceil(ttlSeconds));
+    } catch {
+      // a cache that cannot be written is a cache miss next time
+    }
+  }
+}
+
+/** The cache key: a SHA-256 of the parts' JSON (compiled SQL, datasource, changed_on…). */
+export function cacheKeyOf(parts: Record<string, unknown>): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+}
+
+/** The first cache timeout set: the dataset's, the database's, then the default. */
+export function cacheTimeoutOf(
+  datasetTimeout: number | null | undefined,
+  databaseTimeout: number | null | undefined,
+  fallback = DEFAULT_CACHE_TIMEOUT_SECONDS,
+): number {
+  if (datasetTimeout !== null && datasetTimeout !== undefined) return datasetTimeout;
+  if (databaseTimeout !== null && databaseTimeout !== undefined) return databaseTimeout;
+  return fallback;
+}

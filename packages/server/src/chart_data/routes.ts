@@ -1,0 +1,78 @@
+/**
+ * `POST /api/v1/chart/data` (and `GET` with `form_data`): a QueryContext in, Superset's
+ * `{result: [...]}` out, or a CSV file for `result_format: csv`.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Redis } from 'ioredis';
+import { ApiError } from '../api/errors.js';
+import type { ResourceServices } from '../api/resource.js';
+import type { DatabaseConnections } from '../databases/connections.js';
+import { safeFileName } from '../sqllab/csv.js';
+import { MemoryChartDataCache, RedisChartDataCache } from './cache.js';
+import { chartDataCsv } from './csv.js';
+import { ChartDataService, type ChartDataAnswer } from './service.js';
+
+const read = { perm: 'can_read', view: 'Chart' } as const;
+const tags = ['Charts'];
+
+function send(reply: FastifyReply, answer: ChartDataAnswer) {
+  if (answer.resultFormat === 'csv' && answer.resultType !== 'query') {
+    if (answer.queries.length !== 1)
+      throw new ApiError(400, 'CSV export supports one query per request');
+    const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, '');
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header(
+        'content-disposition',
+        `attachment; filename="${safeFileName(`${answer.datasetName}_${stamp}`, 'csv')}"`,
+      )
+      .send(chartDataCsv(answer.queries[0]!));
+  }
+  return reply.send({ result: answer.queries });
+}
+
+/** The form data of a GET: JSON text in `form_data`, holding the query context's fields. */
+function contextFromQuery(query: Record<string, unknown>): unknown {
+  const text = query.form_data;
+  if (typeof text !== 'string' || text.trim() === '')
+    throw new ApiError(400, 'Bad request: form_data is required');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'Bad request: form_data is not valid JSON');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new ApiError(400, 'Bad request: form_data must be an object');
+  const context = parsed as Record<string, unknown>;
+  return query.force === 'true' ? { ...context, force: true } : context;
+}
+
+export function registerChartDataRoutes(
+  app: FastifyInstance,
+  services: ResourceServices,
+  connections: DatabaseConnections,
+  redis: Redis | null,
+): ChartDataService {
+  const cache = redis ? new RedisChartDataCache(redis) : new MemoryChartDataCache();
+  const service = new ChartDataService(services.db, connections, cache);
+
+  app.post(
+    '/api/v1/chart/data',
+    { config: { access: read }, schema: { tags, summary: 'Data of a chart query context' } },
+    async (req, reply) => send(reply, await service.run(req.principal, req.body)),
+  );
+  app.get(
+    '/api/v1/chart/data',
+    { config: { access: read }, schema: { tags, summary: 'Data of a chart query context' } },
+    async (req, reply) =>
+      send(
+        reply,
+        await service.run(
+          req.principal,
+          contextFromQuery((req.query ?? {}) as Record<string, unknown>),
+        ),
+      ),
+  );
+  return service;
+}

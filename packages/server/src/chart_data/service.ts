@@ -1,0 +1,277 @@
+/**
+ * The chart data flow (Superset's ChartDataCommand and QueryContextProcessor): the request
+ * validated, the dataset loaded and checked, each query object resolved for its result type,
+ * its time range evaluated, compiled, answered from the cache or run on the dataset's database
+ * (row limit, time-out), post-processed and shaped as Superset answers it.
+ */
+import type { QueryObject, QueryResultType } from '@strata/core';
+import { ApiError } from '../api/errors.js';
+import { describeZodError } from '../api/query-params.js';
+import type { DatabaseConnections } from '../databases/connections.js';
+import { toApiError } from '../databases/engine-errors.js';
+import { canReadDataset } from '../datasets/access.js';
+import { columnApiObject, loadDatasetRecords, type DatasetRecord } from '../datasets/repository.js';
+import type { DatabaseClient } from '../engines/types.js';
+import { EngineError } from '../engines/types.js';
+import type { MetadataDb } from '../metadata/db.js';
+import { toIso } from '../metadata/db.js';
+import {
+  compileDatasetFrom,
+  compileDialectFor,
+  compileQuery,
+  type CompileDataset,
+  type CompileDialect,
+  type CompileResult,
+} from '../query/compile/index.js';
+import { PostProcessingError } from '../query/postprocessing/index.js';
+import type { Principal } from '../security/principal.js';
+import { cacheKeyOf, cacheTimeoutOf, type ChartDataCache } from './cache.js';
+import { processResult, type ProcessedResult } from './payload.js';
+import { epochMillis, queryForResultType, resolveTimeRange, withTimeBounds } from './prepare.js';
+import { queryContextSchema, type QueryContext, type ResultFormat } from './schemas.js';
+
+/** Superset's ROW_LIMIT: the rows a query without its own limit returns. */
+export const DEFAULT_ROW_LIMIT = 50_000;
+/** Superset's SUPERSET_WEBSERVER_TIMEOUT: a chart query running longer is cancelled. */
+export const DEFAULT_QUERY_TIMEOUT_MS = 60_000;
+
+export interface ChartDataOptions {
+  timeoutMs?: number;
+  defaultCacheTimeout?: number;
+  now?: () => Date;
+}
+
+export type QueryPayload = Record<string, unknown>;
+
+export interface ChartDataAnswer {
+  resultFormat: ResultFormat;
+  resultType: QueryResultType;
+  datasetName: string;
+  queries: QueryPayload[];
+}
+
+/** What one request needs of its dataset and database. */
+interface Target {
+  rec: DatasetRecord;
+  dataset: CompileDataset;
+  dialect: CompileDialect;
+  client: DatabaseClient;
+  cacheTimeout: number;
+}
+
+/** What the cache keeps of a run (the rest of the answer is rebuilt per request). */
+interface CachedRun extends ProcessedResult {
+  sql_rowcount: number;
+  cached_dttm: string;
+}
+
+function parseContext(body: unknown): QueryContext {
+  const parsed = queryContextSchema.safeParse(body ?? {});
+  if (!parsed.success) throw new ApiError(400, `Bad request: ${describeZodError(parsed.error)}`);
+  return parsed.data;
+}
+
+/** A failure of the database as Superset's chart data answers it: 400 with `errors`. */
+function queryFailed(e: EngineError): ApiError {
+  const mapped = toApiError(e);
+  const errors = mapped instanceof ApiError ? mapped.body?.errors : undefined;
+  const message = `Error: ${e.message}`;
+  return new ApiError(400, message, { message, errors });
+}
+
+function naiveIso(d: Date): string {
+  return d.toISOString().slice(0, 19);
+}
+
+export class ChartDataService {
+  private readonly timeoutMs: number;
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly db: MetadataDb,
+    private readonly connections: DatabaseConnections,
+    private readonly cache: ChartDataCache,
+    private readonly options: ChartDataOptions = {},
+  ) {
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  async run(principal: Principal, body: unknown): Promise<ChartDataAnswer> {
+    const context = parseContext(body);
+    const target = await this.target(principal, context.datasource.id);
+    const resultType = context.result_type ?? 'full';
+    const now = this.now();
+    const queries: QueryPayload[] = [];
+    for (const query of context.queries) {
+      queries.push(await this.runQuery(target, context, query, now));
+    }
+    return {
+      resultFormat: context.result_format ?? 'json',
+      resultType,
+      datasetName: target.rec.row.table_name,
+      queries,
+    };
+  }
+
+  /** The dataset (404 unless the principal may read it), its database and client. */
+  private async target(principal: Principal, id: number): Promise<Target> {
+    const rec = (await loadDatasetRecords(this.db, [id])).get(id);
+    if (
+      !rec ||
+      !canReadDataset(
+        principal,
+        rec.row,
+        rec.owners.map((o) => o.id),
+      )
+    )
+      throw new ApiError(404, 'Not found');
+    const row = await this.connections.row(rec.row.database_id);
+    const database = await this.db
+      .selectFrom('dbs')
+      .select('cache_timeout')
+      .where('id', '=', row.id)
+      .executeTakeFirst();
+    const client = await this.connections.client(row);
+    return {
+      rec,
+      dataset: compileDatasetFrom(rec),
+      dialect: compileDialectFor(this.connections.spec(row)),
+      client,
+      cacheTimeout: cacheTimeoutOf(
+        rec.row.cache_timeout,
+        database?.cache_timeout,
+        this.options.defaultCacheTimeout,
+      ),
+    };
+  }
+
+  private async runQuery(
+    target: Target,
+    context: QueryContext,
+    input: QueryObject,
+    now: Date,
+  ): Promise<QueryPayload> {
+    const resultType = input.result_type ?? context.result_type ?? 'full';
+    if (resultType === 'columns') {
+      return {
+        data: target.rec.columns.map((c) => {
+          const api = columnApiObject(c);
+          return {
+            column_name: api.column_name,
+            verbose_name: api.verbose_name,
+            dtype: api.type_generic,
+          };
+        }),
+      };
+    }
+    if (resultType === 'timegrains')
+      throw new ApiError(400, 'Invalid result type: timegrains is not supported');
+
+    let query = queryForResultType(
+      input,
+      resultType,
+      target.dataset.columns.map((c) => c.column_name),
+    );
+    // Samples are not filtered by time (Superset clears from/to for them).
+    if (resultType !== 'samples') query = withTimeBounds(query, context.form_data?.time_range, now);
+    if (!query.row_limit) query = { ...query, row_limit: DEFAULT_ROW_LIMIT };
+    const compiled = compileQuery(query, target.dataset, target.dialect, {
+      resolveTimeRange: (text) => resolveTimeRange(text, now),
+    });
+    if (resultType === 'query') return { query: compiled.sql, language: 'sql' };
+
+    const cacheKey = cacheKeyOf({
+      sql: compiled.sql,
+      datasource: `${target.rec.row.id}__table`,
+      changed_on: toIso(target.rec.row.changed_on),
+      result_type: resultType,
+      post_processing: query.post_processing ?? [],
+    });
+    let run: CachedRun | null = context.force ? null : await this.cached(cacheKey);
+    const isCached = run !== null;
+    const cacheTimeout = context.custom_cache_timeout ?? target.cacheTimeout;
+    if (!run) {
+      run = await this.execute(target, compiled, query);
+      await this.cache.set(cacheKey, JSON.stringify(run), cacheTimeout);
+    }
+    const { sql_rowcount, cached_dttm, ...processed } = run;
+    if (resultType === 'results') {
+      const { data, colnames, coltypes, rowcount } = processed;
+      return { data, colnames, coltypes, rowcount, sql_rowcount };
+    }
+    return {
+      cache_key: cacheKey,
+      cached_dttm: isCached ? cached_dttm : null,
+      cache_timeout: cacheTimeout,
+      applied_template_filters: [],
+      annotation_data: {},
+      error: null,
+      is_cached: isCached,
+      query: compiled.sql,
+      status: 'success',
+      stacktrace: null,
+      rowcount: processed.rowcount,
+      sql_rowcount,
+      from_dttm: epochMillis(query.from_dttm),
+      to_dttm: epochMillis(query.to_dttm),
+      label_map: processed.label_map,
+      colnames: processed.colnames,
+      indexnames: processed.data.map((_, i) => i),
+      coltypes: processed.coltypes,
+      data: processed.data,
+      result_format: context.result_format ?? 'json',
+      applied_filters: compiled.appliedFilters.map((column) => ({ column })),
+      rejected_filters: compiled.rejectedFilters.map((f) => ({
+        reason: 'not_in_datasource',
+        column: f.column,
+      })),
+    };
+  }
+
+  private async cached(key: string): Promise<CachedRun | null> {
+    const text = await this.cache.get(key);
+    if (text === null) return null;
+    try {
+      return JSON.parse(text) as CachedRun;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Runs the SQL with the row limit and the time-out, then post-processes the rows. */
+  private async execute(
+    target: Target,
+    compiled: CompileResult,
+    query: QueryObject,
+  ): Promise<CachedRun> {
+    const signal = AbortSignal.timeout(this.timeoutMs);
+    let result;
+    try {
+      result = await target.client.execute(compiled.sql, {
+        schema: target.rec.row.schema,
+        maxRows: query.row_limit ?? DEFAULT_ROW_LIMIT,
+        signal,
+      });
+    } catch (e) {
+      if (signal.aborted)
+        throw queryFailed(
+          new EngineError('timeout', `The query exceeded the ${this.timeoutMs / 1000} s time-out`),
+        );
+      if (e instanceof EngineError) throw queryFailed(e);
+      throw e;
+    }
+    try {
+      const processed = processResult(
+        result.columns,
+        result.rows,
+        compiled.labels,
+        query.post_processing,
+      );
+      return { ...processed, sql_rowcount: result.rows.length, cached_dttm: naiveIso(this.now()) };
+    } catch (e) {
+      if (e instanceof PostProcessingError) throw new ApiError(400, e.message);
+      throw e;
+    }
+  }
+}
