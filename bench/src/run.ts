@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp, loadConfig } from '@strata/server';
+import { benchChartData } from './chart-data.js';
 import { benchExamplesLoad } from './examples.js';
 import { benchSqlLab } from './sqllab.js';
 import { benchSqlLabBrowser } from './sqllab-browser.js';
@@ -38,6 +39,10 @@ async function main(): Promise<void> {
   if (only === 'sqllab') {
     console.table(await benchSqlLab());
     console.table(await benchSqlLabBrowser());
+    return;
+  }
+  if (only === 'chart-data') {
+    console.table(await benchChartData());
     return;
   }
   if (only === 'sqllab-browser') {
@@ -142,6 +147,7 @@ async function main(): Promise<void> {
     console.table(await benchExamplesLoad());
     console.table(await benchSqlLab());
     console.table(await benchSqlLabBrowser());
+    console.table(await benchChartData());
   } finally {
     await strata.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -38,6 +38,7 @@ import { registerSqlLabBootstrap } from './tab_state/bootstrap.js';
 import { registerTabStateRoutes } from './tab_state/routes.js';
 import { registerTimeRangeRoutes } from './time_range/routes.js';
 import { registerChartDataRoutes } from './chart_data/routes.js';
+import { registerAnnotationLayers } from './annotation_layers/routes.js';
 import {
   permissionViewsResource,
   permissionsResource,
@@ -212,6 +213,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     registerSqlLabRoutes(app, sqlLab, connections);
     registerTimeRangeRoutes(app);
     registerChartDataRoutes(app, services, connections, redis);
+    registerAnnotationLayers(app, services);
     registerWebRoutes(app, {
       distDir: config.webDistDir ?? defaultWebDist(),
       featureFlags: config.featureFlags,

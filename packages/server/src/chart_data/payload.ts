@@ -46,16 +46,22 @@ function toEpoch(value: Cell): Cell {
 /**
  * The rows of a query renamed to `labels` (by position), post-processed, typed and written as
  * records. Engine columns keep their own generic type; new columns get one from their values.
+ * `beforePostProcessing` changes the table first (the time offsets' join).
  */
 export function processResult(
   columns: readonly ColumnInfo[],
   rows: readonly (readonly unknown[])[],
   labels: readonly string[],
   postProcessing: readonly unknown[] | null | undefined,
+  beforePostProcessing?: (table: Table) => Table,
 ): ProcessedResult {
   const names = columns.map((c, i) => labels[i] ?? c.name);
   const known = new Map(names.map((n, i) => [n, columns[i]!.generic]));
-  const table = applyPostProcessing(tableFromRows(names, rows), postProcessing);
+  const rowsTable = tableFromRows(names, rows);
+  const table = applyPostProcessing(
+    beforePostProcessing ? beforePostProcessing(rowsTable) : rowsTable,
+    postProcessing,
+  );
   const coltypes = columnTypes(table, known);
   const temporal = new Set(
     table.columns.filter((_, i) => coltypes[i] === GenericDataType.TEMPORAL),

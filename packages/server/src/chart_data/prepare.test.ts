@@ -17,6 +17,7 @@ describe('queryForResultType', () => {
     time_range: 'Last week',
     row_limit: 50_000,
     post_processing: [{ operation: 'flatten' }],
+    time_offsets: ['1 year ago'],
     filters: [{ col: 'region', op: '==' as const, val: 'east' }],
   };
 
@@ -24,13 +25,14 @@ describe('queryForResultType', () => {
     expect(queryForResultType(query, 'full', ['a'])).toBe(query);
   });
 
-  it('asks raw dataset columns for samples, capped, without time or post-processing', () => {
+  it('asks raw dataset columns for samples, capped, without time, offsets or post-processing', () => {
     const q = queryForResultType(query, 'samples', ['ds', 'region']);
     expect(q).toMatchObject({
       columns: ['ds', 'region'],
       metrics: null,
       is_timeseries: false,
       post_processing: [],
+      time_offsets: [],
       row_limit: SAMPLES_ROW_LIMIT,
       time_range: null,
       granularity: null,

@@ -28,6 +28,7 @@ export function queryForResultType(
     metrics: null,
     groupby: null,
     post_processing: [],
+    time_offsets: [],
     columns: [...datasetColumns],
     series_limit: null,
     timeseries_limit: null,

@@ -10,12 +10,31 @@ import type { DatabaseConnections } from '../databases/connections.js';
 import { safeFileName } from '../sqllab/csv.js';
 import { MemoryChartDataCache, RedisChartDataCache } from './cache.js';
 import { chartDataCsv } from './csv.js';
+import {
+  legacyDatasourceId,
+  legacyFormData,
+  legacyPayload,
+  legacyQueryContext,
+  legacyResultType,
+} from './legacy.js';
+import { chartDataXlsx, XLSX_CONTENT_TYPE } from './xlsx.js';
+import { savedQueryContext, withRequestOptions } from './saved-chart.js';
 import { ChartDataService, type ChartDataAnswer } from './service.js';
 
 const read = { perm: 'can_read', view: 'Chart' } as const;
 const tags = ['Charts'];
 
-function send(reply: FastifyReply, answer: ChartDataAnswer) {
+async function send(reply: FastifyReply, answer: ChartDataAnswer) {
+  if (answer.resultFormat === 'xlsx' && answer.resultType !== 'query') {
+    const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, '');
+    return reply
+      .type(XLSX_CONTENT_TYPE)
+      .header(
+        'content-disposition',
+        `attachment; filename="${safeFileName(`${answer.datasetName}_${stamp}`, 'xlsx')}"`,
+      )
+      .send(await chartDataXlsx(answer.queries, answer.datasetName));
+  }
   if (answer.resultFormat === 'csv' && answer.resultType !== 'query') {
     if (answer.queries.length !== 1)
       throw new ApiError(400, 'CSV export supports one query per request');
@@ -74,5 +93,34 @@ export function registerChartDataRoutes(
         ),
       ),
   );
+  app.get(
+    '/api/v1/chart/:id/data/',
+    { config: { access: read }, schema: { tags, summary: 'Data of a saved chart' } },
+    async (req, reply) => {
+      const { id } = req.params as { id: string };
+      if (!/^\d{1,10}$/.test(id)) throw new ApiError(404, 'Not found');
+      const saved = await savedQueryContext(services.db, req.principal, Number(id));
+      const params = (req.query ?? {}) as Record<string, unknown>;
+      return send(reply, await service.run(req.principal, withRequestOptions(saved, params)));
+    },
+  );
+  const exploreJson = { perm: 'can_explore_json', view: 'Superset' } as const;
+  for (const url of ['/superset/explore_json/', '/superset/explore_json/:type/:id/']) {
+    app.route({
+      method: ['GET', 'POST'],
+      url,
+      config: { access: exploreJson },
+      schema: { tags, summary: 'Legacy chart data from form data' },
+      handler: async (req, reply) => {
+        const flags = (req.query ?? {}) as Record<string, unknown>;
+        const formData = legacyFormData(flags, req.body);
+        const { id } = (req.params ?? {}) as { id?: string };
+        const context = legacyQueryContext(formData, legacyDatasourceId(formData, id), flags);
+        const answer = await service.run(req.principal, context);
+        if (answer.resultFormat === 'csv') return send(reply, answer);
+        return reply.send(legacyPayload(answer.queries[0]!, formData, legacyResultType(flags)));
+      },
+    });
+  }
   return service;
 }

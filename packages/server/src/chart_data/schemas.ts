@@ -6,7 +6,7 @@
 import { queryObjectSchema, RESULT_TYPES } from '@strata/core';
 import { z } from 'zod';
 
-export const RESULT_FORMATS = ['json', 'csv'] as const;
+export const RESULT_FORMATS = ['json', 'csv', 'xlsx'] as const;
 /** Most query objects one request may carry. */
 export const MAX_QUERIES = 20;
 

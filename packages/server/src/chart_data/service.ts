@@ -4,7 +4,7 @@
  * its time range evaluated, compiled, answered from the cache or run on the dataset's database
  * (row limit, time-out), post-processed and shaped as Superset answers it.
  */
-import type { QueryObject, QueryResultType } from '@strata/core';
+import { GenericDataType, type QueryObject, type QueryResultType } from '@strata/core';
 import { ApiError } from '../api/errors.js';
 import { describeZodError } from '../api/query-params.js';
 import type { DatabaseConnections } from '../databases/connections.js';
@@ -25,10 +25,12 @@ import {
 } from '../query/compile/index.js';
 import { PostProcessingError } from '../query/postprocessing/index.js';
 import type { Principal } from '../security/principal.js';
+import { chartAnnotationData } from './annotations.js';
 import { cacheKeyOf, cacheTimeoutOf, type ChartDataCache } from './cache.js';
 import { processResult, type ProcessedResult } from './payload.js';
 import { epochMillis, queryForResultType, resolveTimeRange, withTimeBounds } from './prepare.js';
 import { queryContextSchema, type QueryContext, type ResultFormat } from './schemas.js';
+import { joinOffsetRows, offsetQuery, timeOffsetsOf, type OffsetRows } from './time-offsets.js';
 
 /** Superset's ROW_LIMIT: the rows a query without its own limit returns. */
 export const DEFAULT_ROW_LIMIT = 50_000;
@@ -181,18 +183,20 @@ export class ChartDataService {
     });
     if (resultType === 'query') return { query: compiled.sql, language: 'sql' };
 
+    const annotationData = await chartAnnotationData(this.db, query);
     const cacheKey = cacheKeyOf({
       sql: compiled.sql,
       datasource: `${target.rec.row.id}__table`,
       changed_on: toIso(target.rec.row.changed_on),
       result_type: resultType,
       post_processing: query.post_processing ?? [],
+      time_offsets: query.time_offsets ?? [],
     });
     let run: CachedRun | null = context.force ? null : await this.cached(cacheKey);
     const isCached = run !== null;
     const cacheTimeout = context.custom_cache_timeout ?? target.cacheTimeout;
     if (!run) {
-      run = await this.execute(target, compiled, query);
+      run = await this.execute(target, compiled, query, now);
       await this.cache.set(cacheKey, JSON.stringify(run), cacheTimeout);
     }
     const { sql_rowcount, cached_dttm, ...processed } = run;
@@ -205,7 +209,7 @@ export class ChartDataService {
       cached_dttm: isCached ? cached_dttm : null,
       cache_timeout: cacheTimeout,
       applied_template_filters: [],
-      annotation_data: {},
+      annotation_data: annotationData,
       error: null,
       is_cached: isCached,
       query: compiled.sql,
@@ -239,16 +243,11 @@ export class ChartDataService {
     }
   }
 
-  /** Runs the SQL with the row limit and the time-out, then post-processes the rows. */
-  private async execute(
-    target: Target,
-    compiled: CompileResult,
-    query: QueryObject,
-  ): Promise<CachedRun> {
+  /** Runs one SQL statement with the row limit and the time-out. */
+  private async runSql(target: Target, sql: string, query: QueryObject) {
     const signal = AbortSignal.timeout(this.timeoutMs);
-    let result;
     try {
-      result = await target.client.execute(compiled.sql, {
+      return await target.client.execute(sql, {
         schema: target.rec.row.schema,
         maxRows: query.row_limit ?? DEFAULT_ROW_LIMIT,
         signal,
@@ -261,12 +260,51 @@ export class ChartDataService {
       if (e instanceof EngineError) throw queryFailed(e);
       throw e;
     }
+  }
+
+  /** The rows of each time offset's query (the same query, its time range moved back). */
+  private async runOffsets(target: Target, query: QueryObject, now: Date): Promise<OffsetRows[]> {
+    let offsets: string[];
+    try {
+      offsets = timeOffsetsOf(query);
+    } catch (e) {
+      if (e instanceof PostProcessingError) throw new ApiError(400, e.message);
+      throw e;
+    }
+    const answers: OffsetRows[] = [];
+    for (const offset of offsets) {
+      const shifted = offsetQuery(query, offset);
+      const compiled = compileQuery(shifted, target.dataset, target.dialect, {
+        resolveTimeRange: (text) => resolveTimeRange(text, now),
+      });
+      answers.push({ offset, rows: (await this.runSql(target, compiled.sql, shifted)).rows });
+    }
+    return answers;
+  }
+
+  /** Runs the SQL (and its time offsets), then post-processes the rows. */
+  private async execute(
+    target: Target,
+    compiled: CompileResult,
+    query: QueryObject,
+    now: Date,
+  ): Promise<CachedRun> {
+    const result = await this.runSql(target, compiled.sql, query);
+    const offsets = await this.runOffsets(target, query, now);
+    const temporal = new Set(
+      result.columns
+        .map((c, i) =>
+          c.generic === GenericDataType.TEMPORAL ? (compiled.labels[i] ?? c.name) : null,
+        )
+        .filter((name): name is string => name !== null),
+    );
     try {
       const processed = processResult(
         result.columns,
         result.rows,
         compiled.labels,
         query.post_processing,
+        (table) => joinOffsetRows(table, query, temporal, offsets),
       );
       return { ...processed, sql_rowcount: result.rows.length, cached_dttm: naiveIso(this.now()) };
     } catch (e) {

@@ -329,6 +329,25 @@ export interface KeyValueTable {
   expires_on: Timestamp | null;
 }
 
+/** A native annotation layer (Superset's annotation_layer). */
+export interface AnnotationLayerTable extends AuditColumns {
+  id: Generated<number>;
+  name: string;
+  descr: string | null;
+}
+
+/** An annotation of a layer: a time span with texts (Superset's annotation). */
+export interface AnnotationTable extends AuditColumns {
+  id: Generated<number>;
+  start_dttm: Timestamp | null;
+  end_dttm: Timestamp | null;
+  layer_id: number;
+  short_descr: string | null;
+  long_descr: string | null;
+  /** JSON text of an object. */
+  json_metadata: string | null;
+}
+
 export interface MetadataSchema {
   table_columns: DatasetColumnTable;
   sql_metrics: DatasetMetricTable;
@@ -356,4 +375,6 @@ export interface MetadataSchema {
   tab_state: TabStateTable;
   table_schema: TableSchemaTable;
   key_value: KeyValueTable;
+  annotation_layer: AnnotationLayerTable;
+  annotation: AnnotationTable;
 }

@@ -70,6 +70,7 @@ function pairs(): PermissionPair[] {
     all.push(['can_read', v], ['can_write', v], ['can_export', v]);
   }
   all.push(['can_read', 'Query'], ['can_read', 'Log'], ['can_write', 'Log']);
+  all.push(['can_read', 'Annotation'], ['can_write', 'Annotation']);
   for (const v of SECURITY_VIEWS) all.push(['can_read', v], ['can_write', v]);
   for (const p of SUPERSET_PERMS) all.push([p, 'Superset']);
   for (const p of SQLLAB_PERMS) all.push([p, 'SQLLab']);
@@ -107,6 +108,7 @@ export function builtinRolePairs(role: string): PermissionPair[] {
         ['can_export', 'Chart'],
         ['can_read', 'Dataset'],
         ['can_read', 'Database'],
+        ['can_read', 'Annotation'],
         ['can_read', 'Log'],
         ['can_write', 'Log'],
         ['can_log', 'Superset'],
