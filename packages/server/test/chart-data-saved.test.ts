@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './helpers/client.js';
+import { duckdbTableDataset } from './helpers/table-dataset.js';
 import { metadataTargets } from './helpers/metadata-targets.js';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.js';
 
@@ -59,31 +60,15 @@ describe.each(targets)('saved chart data, xlsx and explore_json on $name metadat
     server = await startServer(target);
     admin = new ApiClient(server.baseUrl);
     await admin.loginWithToken('admin', ADMIN_PASSWORD);
-    const db = await admin.post<{ id: number }>('/api/v1/database/', {
-      database_name: 'saved',
-      sqlalchemy_uri: 'duckdb:///saved.duckdb',
-      expose_in_sqllab: true,
-      allow_dml: true,
-    });
-    expect(db.status, JSON.stringify(db.body)).toBe(201);
-    const run = await admin.post<Record<string, unknown>>('/api/v1/sqllab/execute/', {
-      client_id: 'saved1',
-      database_id: db.body.id,
-      sql: `CREATE TABLE sales AS SELECT * FROM (VALUES
+    ({ datasetId } = await duckdbTableDataset(
+      admin,
+      'saved',
+      'sales',
+      `CREATE TABLE sales AS SELECT * FROM (VALUES
         ('east', 1, TIMESTAMP '2024-01-01 00:00:00'),
         ('east', 2, TIMESTAMP '2024-01-02 00:00:00'),
         ('west', 5, TIMESTAMP '2024-01-03 00:00:00')) AS v(region, amount, day)`,
-      runAsync: false,
-      json: true,
-    });
-    expect(run.status, JSON.stringify(run.body)).toBe(200);
-    const ds = await admin.post<{ id: number }>('/api/v1/dataset/', {
-      database: db.body.id,
-      schema: 'main',
-      table_name: 'sales',
-    });
-    expect(ds.status, JSON.stringify(ds.body)).toBe(201);
-    datasetId = ds.body.id;
+    ));
     chartId = await insertChart(
       JSON.stringify({
         datasource: { id: datasetId, type: 'table' },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './helpers/client.js';
+import { duckdbTableDataset } from './helpers/table-dataset.js';
 import { metadataTargets } from './helpers/metadata-targets.js';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.js';
 
@@ -53,17 +54,11 @@ describe.each(targets)('chart data time offsets on $name metadata', (target) => 
     server = await startServer(target);
     admin = new ApiClient(server.baseUrl);
     await admin.loginWithToken('admin', ADMIN_PASSWORD);
-    const db = await admin.post<{ id: number }>('/api/v1/database/', {
-      database_name: 'offsets',
-      sqlalchemy_uri: 'duckdb:///offsets.duckdb',
-      expose_in_sqllab: true,
-      allow_dml: true,
-    });
-    expect(db.status, JSON.stringify(db.body)).toBe(201);
-    const run = await admin.post<Record<string, unknown>>('/api/v1/sqllab/execute/', {
-      client_id: 'offsets1',
-      database_id: db.body.id,
-      sql: `CREATE TABLE sales AS SELECT * FROM (VALUES
+    ({ datasetId } = await duckdbTableDataset(
+      admin,
+      'offsets',
+      'sales',
+      `CREATE TABLE sales AS SELECT * FROM (VALUES
         (TIMESTAMP '2023-01-01 08:00:00', 'east', 1),
         (TIMESTAMP '2023-01-02 08:00:00', 'east', 2),
         (TIMESTAMP '2023-01-02 09:00:00', 'west', 4),
@@ -71,17 +66,7 @@ describe.each(targets)('chart data time offsets on $name metadata', (target) => 
         (TIMESTAMP '2024-01-02 08:00:00', 'east', 20),
         (TIMESTAMP '2024-01-03 08:00:00', 'west', 5)
       ) AS v(ds, region, amount)`,
-      runAsync: false,
-      json: true,
-    });
-    expect(run.status, JSON.stringify(run.body)).toBe(200);
-    const ds = await admin.post<{ id: number }>('/api/v1/dataset/', {
-      database: db.body.id,
-      schema: 'main',
-      table_name: 'sales',
-    });
-    expect(ds.status, JSON.stringify(ds.body)).toBe(201);
-    datasetId = ds.body.id;
+    ));
   });
   afterAll(async () => server?.close());
 

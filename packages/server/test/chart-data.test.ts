@@ -5,6 +5,7 @@ import type { DatabaseConnections } from '../src/databases/connections.js';
 import { EngineError, type DatabaseClient } from '../src/engines/types.js';
 import type { Principal } from '../src/security/principal.js';
 import { ApiClient } from './helpers/client.js';
+import { duckdbTableDataset, runSql } from './helpers/table-dataset.js';
 import { metadataTargets } from './helpers/metadata-targets.js';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.js';
 
@@ -52,16 +53,7 @@ describe.each(targets)('chart data API on $name metadata', (target) => {
   let dbId: number;
   let datasetId: number;
 
-  const sql = async (text: string) => {
-    const res = await admin.post<Record<string, unknown>>('/api/v1/sqllab/execute/', {
-      client_id: `c${Math.random().toString(36).slice(2, 10)}`,
-      database_id: dbId,
-      sql: text,
-      runAsync: false,
-      json: true,
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-  };
+  const sql = (text: string) => runSql(admin, dbId, text);
   const chartData = (
     queries: Array<Record<string, unknown>>,
     extra: Record<string, unknown> = {},
@@ -85,29 +77,19 @@ describe.each(targets)('chart data API on $name metadata', (target) => {
     server = await startServer(target);
     admin = new ApiClient(server.baseUrl);
     await admin.loginWithToken('admin', ADMIN_PASSWORD);
-    const db = await admin.post<{ id: number }>('/api/v1/database/', {
-      database_name: 'cd',
-      sqlalchemy_uri: 'duckdb:///cd.duckdb',
-      expose_in_sqllab: true,
-      allow_dml: true,
-    });
-    expect(db.status, JSON.stringify(db.body)).toBe(201);
-    dbId = db.body.id;
-    await sql(`CREATE TABLE sales AS SELECT * FROM (VALUES
+    ({ databaseId: dbId, datasetId } = await duckdbTableDataset(
+      admin,
+      'cd',
+      'sales',
+      `CREATE TABLE sales AS SELECT * FROM (VALUES
       (TIMESTAMP '2024-01-01 08:00:00', 'east', 'A', 10, true),
       (TIMESTAMP '2024-01-01 15:00:00', 'west', 'B', 5, false),
       (TIMESTAMP '2024-01-02 09:00:00', 'east', 'B', 7, true),
       (TIMESTAMP '2024-01-02 10:00:00', 'west', 'A', 3, false),
       (TIMESTAMP '2024-01-03 11:00:00', 'east', 'A', 1, true),
       (TIMESTAMP '2024-01-03 12:00:00', NULL, 'A', 2, NULL)
-    ) AS v(ds, region, product, amount, flag)`);
-    const ds = await admin.post<{ id: number }>('/api/v1/dataset/', {
-      database: dbId,
-      schema: 'main',
-      table_name: 'sales',
-    });
-    expect(ds.status, JSON.stringify(ds.body)).toBe(201);
-    datasetId = ds.body.id;
+    ) AS v(ds, region, product, amount, flag)`,
+    ));
   });
   afterAll(async () => server?.close());
 

@@ -1,0 +1,44 @@
+import { expect } from 'vitest';
+import type { ApiClient } from './client.js';
+
+let counter = 0;
+
+/** Runs SQL through SQL Lab on a database (a table's setup, an insert); fails the test on error. */
+export async function runSql(admin: ApiClient, databaseId: number, sql: string): Promise<void> {
+  counter += 1;
+  const res = await admin.post<Record<string, unknown>>('/api/v1/sqllab/execute/', {
+    client_id: `s${process.pid.toString(36)}${counter.toString(36)}`.slice(0, 11),
+    database_id: databaseId,
+    sql,
+    runAsync: false,
+    json: true,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
+/**
+ * A DuckDB database in the server's data dir with one table made by `createSql`, and a dataset
+ * on that table: the usual starting point of chart data tests.
+ */
+export async function duckdbTableDataset(
+  admin: ApiClient,
+  name: string,
+  table: string,
+  createSql: string,
+): Promise<{ databaseId: number; datasetId: number }> {
+  const db = await admin.post<{ id: number }>('/api/v1/database/', {
+    database_name: name,
+    sqlalchemy_uri: `duckdb:///${name}.duckdb`,
+    expose_in_sqllab: true,
+    allow_dml: true,
+  });
+  expect(db.status, JSON.stringify(db.body)).toBe(201);
+  await runSql(admin, db.body.id, createSql);
+  const ds = await admin.post<{ id: number }>('/api/v1/dataset/', {
+    database: db.body.id,
+    schema: 'main',
+    table_name: table,
+  });
+  expect(ds.status, JSON.stringify(ds.body)).toBe(201);
+  return { databaseId: db.body.id, datasetId: ds.body.id };
+}
