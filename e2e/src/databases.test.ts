@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import {
   ADMIN_PASSWORD,
+  chooseOption,
   collectPageErrors,
   launchBrowser,
   loginAs,
@@ -19,14 +20,6 @@ const MYSQL_URL = process.env.STRATA_TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3
 const suffix = randomBytes(4).toString('hex');
 const pgSchema = `e2e_${suffix}`;
 const mysqlDb = `e2e_${suffix}`;
-
-/** Picks an option of an antd Select by typing into it. */
-async function choose(page: Page, placeholder: string, option: string): Promise<void> {
-  const select = page.locator('.ant-select', { has: page.getByText(placeholder) }).first();
-  await select.click();
-  await page.keyboard.type(option);
-  await page.locator('.ant-select-item-option', { hasText: option }).first().click();
-}
 
 describe('connecting PostgreSQL and MariaDB and making datasets, in Chromium', () => {
   let server: RunningServer;
@@ -114,8 +107,8 @@ describe('connecting PostgreSQL and MariaDB and making datasets, in Chromium', (
     it(`browses ${database} and makes a dataset of ${table}`, async () => {
       await page.goto(`${server.baseUrl}/dataset/add/`);
       await page.getByRole('heading', { name: 'New dataset' }).waitFor();
-      await choose(page, 'Select database or type to search databases', database);
-      await choose(page, 'Select schema or type to search schemas', schema);
+      await chooseOption(page, 'Select database or type to search databases', database);
+      await chooseOption(page, 'Select schema or type to search schemas', schema);
       await page.getByRole('option', { name: table, exact: true }).click();
       await page.getByRole('cell', { name: column, exact: true }).waitFor();
       await snap(page, `db-03-preview-${table}`);

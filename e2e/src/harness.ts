@@ -131,3 +131,15 @@ export async function loginAs(
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(`${baseUrl}/`);
 }
+
+/** Picks an option of an antd Select (found by its placeholder) by typing into it. */
+export async function chooseOption(
+  page: Page,
+  placeholder: string | RegExp,
+  option: string,
+): Promise<void> {
+  const select = page.locator('.ant-select', { has: page.getByText(placeholder) }).first();
+  await select.click();
+  await page.keyboard.type(option);
+  await page.locator('.ant-select-item-option', { hasText: option }).first().click();
+}

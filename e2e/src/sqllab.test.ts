@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import {
   ADMIN_PASSWORD,
+  chooseOption,
   collectPageErrors,
   launchBrowser,
   loginAs,
@@ -23,14 +24,6 @@ async function setSql(page: Page, sql: string): Promise<void> {
   await page.keyboard.press('Control+A');
   await page.keyboard.insertText(sql);
   await page.keyboard.press('Escape');
-}
-
-/** Picks an option of an antd Select by typing into it. */
-async function choose(page: Page, placeholder: string | RegExp, option: string): Promise<void> {
-  const select = page.locator('.ant-select', { has: page.getByText(placeholder) }).first();
-  await select.click();
-  await page.keyboard.type(option);
-  await page.locator('.ant-select-item-option', { hasText: option }).first().click();
 }
 
 describe('SQL Lab: browse, preview, run a join, save, and find the tabs again, in Chromium', () => {
@@ -77,7 +70,7 @@ describe('SQL Lab: browse, preview, run a join, save, and find the tabs again, i
   });
 
   it('browses a table: its columns, and a data preview in its own tab', async () => {
-    await choose(page, 'Search tables', 'airports');
+    await chooseOption(page, 'Search tables', 'airports');
     const panel = page.getByRole('region', { name: 'Table airports' });
     await panel.getByText('IATA_CODE').waitFor();
     await panel.getByText('LATITUDE').waitFor();

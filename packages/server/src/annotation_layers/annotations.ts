@@ -2,7 +2,7 @@ import { sql, type Updateable } from 'kysely';
 import { z } from 'zod';
 import { auditColumns, auditFields } from '../api/common-columns.js';
 import { ApiError, unprocessable } from '../api/errors.js';
-import { containsAny } from '../api/list-query.js';
+import { anyTextFilter } from '../api/access-filters.js';
 import type { DynamicQuery, RequestContext, ResourceDefinition } from '../api/resource-types.js';
 import { loadUserSummaries } from '../api/user-summaries.js';
 import { nowIso, toIso, type MetadataDb } from '../metadata/db.js';
@@ -254,10 +254,7 @@ export function annotationsOfLayer(layerId: number): ResourceDefinition {
       ...auditColumns(),
     },
     customFilters: {
-      annotation_all_text: (qb, value) =>
-        typeof value === 'string' && value !== ''
-          ? (qb.where(() => containsAny('t', ['short_descr', 'long_descr'], value)) as DynamicQuery)
-          : qb,
+      annotation_all_text: anyTextFilter(['short_descr', 'long_descr']),
     },
     defaultOrder: { column: 'short_descr', direction: 'asc' },
     listColumns: [

@@ -1,13 +1,8 @@
 import { z } from 'zod';
 import { auditColumns, auditFields, relatedUsers } from '../api/common-columns.js';
 import { unprocessable } from '../api/errors.js';
-import { containsAny } from '../api/list-query.js';
-import type {
-  DynamicQuery,
-  RequestContext,
-  ResourceDefinition,
-  WriteHandlers,
-} from '../api/resource-types.js';
+import { anyTextFilter } from '../api/access-filters.js';
+import type { RequestContext, ResourceDefinition, WriteHandlers } from '../api/resource-types.js';
 import { loadUserSummaries } from '../api/user-summaries.js';
 import { nowIso } from '../metadata/db.js';
 import type { MetadataDb } from '../metadata/db.js';
@@ -109,10 +104,7 @@ export function annotationLayersResource(): ResourceDefinition {
       ...auditColumns(),
     },
     customFilters: {
-      annotation_layer_all_text: (qb, value) =>
-        typeof value === 'string' && value !== ''
-          ? (qb.where(() => containsAny('t', ['name', 'descr'], value)) as DynamicQuery)
-          : qb,
+      annotation_layer_all_text: anyTextFilter(['name', 'descr']),
     },
     defaultOrder: { column: 'name', direction: 'asc' },
     listColumns: [

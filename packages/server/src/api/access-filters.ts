@@ -30,10 +30,12 @@ export function favoriteFilter(className: string) {
   };
 }
 
-/** Free-text filter over several columns (case-insensitive contains). */
+/** Free-text filter over several columns (case-insensitive contains); empty text filters nothing. */
 export function anyTextFilter(columns: string[]) {
   return (qb: DynamicQuery, value: unknown): DynamicQuery => {
-    const cond = containsAny('t', columns, String(value ?? ''));
+    const text = String(value ?? '');
+    if (text === '') return qb;
+    const cond = containsAny('t', columns, text);
     return qb.where(() => cond) as DynamicQuery;
   };
 }
