@@ -47,6 +47,8 @@ import {
   viewMenusResource,
 } from './security/admin-resources.js';
 import { authPlugin } from './security/auth-plugin.js';
+import { PrincipalCache } from './security/principal-cache.js';
+import { MetadataVersions } from './metadata/versions.js';
 import { KeyRing } from './security/keys.js';
 import {
   ensureAdminUser,
@@ -123,6 +125,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ...(config.metadataDialect === 'sqlite' ? [sqlitePathFromUrl(config.metadataUrl)] : []),
     ]);
     const tokens = new TokenService(keys);
+    const versions = new MetadataVersions(store.db);
+    const principals = new PrincipalCache(store.db, versions);
     const resultsTtlMs = config.resultsTtlSeconds * 1000;
     const results: ResultsBackend = redis
       ? new RedisResultsBackend(redis, resultsTtlMs)
@@ -167,7 +171,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
       transform: jsonSchemaTransform,
     });
-    await app.register(authPlugin, { db: store.db, sessions, tokens });
+    await app.register(authPlugin, { db: store.db, principals, sessions, tokens });
 
     app.get(
       '/api/v1/_openapi',
@@ -212,7 +216,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     registerSavedQueryRoutes(app, services);
     registerSqlLabRoutes(app, sqlLab, connections);
     registerTimeRangeRoutes(app);
-    registerChartDataRoutes(app, services, connections, redis);
+    registerChartDataRoutes(app, services, connections, redis, {
+      versions,
+      timeoutMs: config.chartQueryTimeoutSeconds * 1000,
+      defaultCacheTimeout: config.cacheDefaultTimeoutSeconds,
+    });
     registerAnnotationLayers(app, services);
     registerWebRoutes(app, {
       distDir: config.webDistDir ?? defaultWebDist(),

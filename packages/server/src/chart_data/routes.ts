@@ -19,7 +19,7 @@ import {
 } from './legacy.js';
 import { chartDataXlsx, XLSX_CONTENT_TYPE } from './xlsx.js';
 import { savedQueryContext, withRequestOptions } from './saved-chart.js';
-import { ChartDataService, type ChartDataAnswer } from './service.js';
+import { ChartDataService, type ChartDataAnswer, type ChartDataOptions } from './service.js';
 
 const read = { perm: 'can_read', view: 'Chart' } as const;
 const tags = ['Charts'];
@@ -72,9 +72,10 @@ export function registerChartDataRoutes(
   services: ResourceServices,
   connections: DatabaseConnections,
   redis: Redis | null,
+  options: ChartDataOptions = {},
 ): ChartDataService {
   const cache = redis ? new RedisChartDataCache(redis) : new MemoryChartDataCache();
-  const service = new ChartDataService(services.db, connections, cache);
+  const service = new ChartDataService(services.db, connections, cache, options);
 
   app.post(
     '/api/v1/chart/data',

@@ -7,7 +7,7 @@
 import { GenericDataType, type QueryObject, type QueryResultType } from '@strata/core';
 import { ApiError } from '../api/errors.js';
 import { describeZodError } from '../api/query-params.js';
-import type { DatabaseConnections } from '../databases/connections.js';
+import type { DatabaseConnections, DatabaseRow } from '../databases/connections.js';
 import { toApiError } from '../databases/engine-errors.js';
 import { canReadDataset } from '../datasets/access.js';
 import { columnApiObject, loadDatasetRecords, type DatasetRecord } from '../datasets/repository.js';
@@ -15,6 +15,8 @@ import type { DatabaseClient } from '../engines/types.js';
 import { EngineError } from '../engines/types.js';
 import type { MetadataDb } from '../metadata/db.js';
 import { toIso } from '../metadata/db.js';
+import type { MetadataVersions } from '../metadata/versions.js';
+import { BoundedMap } from '../shared/bounded-map.js';
 import {
   compileDatasetFrom,
   compileDialectFor,
@@ -41,6 +43,8 @@ export interface ChartDataOptions {
   timeoutMs?: number;
   defaultCacheTimeout?: number;
   now?: () => Date;
+  /** The metadata change counters; without them nothing about datasets is kept between requests. */
+  versions?: MetadataVersions;
 }
 
 export type QueryPayload = Record<string, unknown>;
@@ -52,13 +56,18 @@ export interface ChartDataAnswer {
   queries: QueryPayload[];
 }
 
-/** What one request needs of its dataset and database. */
-interface Target {
+/** What a request needs of its dataset and database, apart from the open client. */
+interface KnownTarget {
   rec: DatasetRecord;
+  row: DatabaseRow;
   dataset: CompileDataset;
   dialect: CompileDialect;
-  client: DatabaseClient;
   cacheTimeout: number;
+}
+
+/** What one request needs of its dataset and database. */
+interface Target extends KnownTarget {
+  client: DatabaseClient;
 }
 
 /** What the cache keeps of a run (the rest of the answer is rebuilt per request). */
@@ -88,6 +97,10 @@ function naiveIso(d: Date): string {
 export class ChartDataService {
   private readonly timeoutMs: number;
   private readonly now: () => Date;
+  private readonly targets = new BoundedMap<
+    number,
+    { version: string; target: KnownTarget | null }
+  >(1000);
 
   constructor(
     private readonly db: MetadataDb,
@@ -118,34 +131,51 @@ export class ChartDataService {
 
   /** The dataset (404 unless the principal may read it), its database and client. */
   private async target(principal: Principal, id: number): Promise<Target> {
-    const rec = (await loadDatasetRecords(this.db, [id])).get(id);
+    const known = await this.knownTarget(id);
     if (
-      !rec ||
+      !known ||
       !canReadDataset(
         principal,
-        rec.row,
-        rec.owners.map((o) => o.id),
+        known.rec.row,
+        known.rec.owners.map((o) => o.id),
       )
     )
       throw new ApiError(404, 'Not found');
-    const row = await this.connections.row(rec.row.database_id);
-    const database = await this.db
-      .selectFrom('dbs')
-      .select('cache_timeout')
-      .where('id', '=', row.id)
-      .executeTakeFirst();
-    const client = await this.connections.client(row);
-    return {
-      rec,
-      dataset: compileDatasetFrom(rec),
-      dialect: compileDialectFor(this.connections.spec(row)),
-      client,
-      cacheTimeout: cacheTimeoutOf(
-        rec.row.cache_timeout,
-        database?.cache_timeout,
-        this.options.defaultCacheTimeout,
-      ),
-    };
+    return { ...known, client: await this.connections.client(known.row) };
+  }
+
+  /**
+   * The dataset with its columns and metrics, its database row and what the compiler needs of
+   * them: loaded once and kept while the `datasources` change counter stays the same (any write
+   * to databases, datasets, columns, metrics or owners bumps it), when a counter is available.
+   */
+  private async knownTarget(id: number): Promise<KnownTarget | null> {
+    const version = this.options.versions ? (await this.options.versions.read()).datasources : null;
+    const hit = version === null ? undefined : this.targets.get(id);
+    if (hit && hit.version === version) return hit.target;
+    const rec = (await loadDatasetRecords(this.db, [id])).get(id);
+    let target: KnownTarget | null = null;
+    if (rec) {
+      const row = await this.connections.row(rec.row.database_id);
+      const database = await this.db
+        .selectFrom('dbs')
+        .select('cache_timeout')
+        .where('id', '=', row.id)
+        .executeTakeFirst();
+      target = {
+        rec,
+        row,
+        dataset: compileDatasetFrom(rec),
+        dialect: compileDialectFor(this.connections.spec(row)),
+        cacheTimeout: cacheTimeoutOf(
+          rec.row.cache_timeout,
+          database?.cache_timeout,
+          this.options.defaultCacheTimeout,
+        ),
+      };
+    }
+    if (version !== null) this.targets.set(id, { version, target });
+    return target;
   }
 
   private async runQuery(

@@ -68,3 +68,32 @@ describe('loadConfig', () => {
     ).toThrow(/STRATA_DEFAULT_SQLLAB_LIMIT/);
   });
 });
+
+describe('chart data settings', () => {
+  it('default to a 60 s query time-out and a day of caching', () => {
+    const c = loadConfig({});
+    expect(c.chartQueryTimeoutSeconds).toBe(60);
+    expect(c.cacheDefaultTimeoutSeconds).toBe(86_400);
+  });
+
+  it('are read from the environment; 0 keeps cached results until evicted', () => {
+    const c = loadConfig({
+      STRATA_CHART_QUERY_TIMEOUT_SECONDS: '120',
+      STRATA_CACHE_DEFAULT_TIMEOUT_SECONDS: '0',
+    });
+    expect(c.chartQueryTimeoutSeconds).toBe(120);
+    expect(c.cacheDefaultTimeoutSeconds).toBe(0);
+  });
+
+  it('refuse bad values naming the setting', () => {
+    expect(() => loadConfig({ STRATA_CHART_QUERY_TIMEOUT_SECONDS: '0' })).toThrow(
+      /STRATA_CHART_QUERY_TIMEOUT_SECONDS/,
+    );
+    expect(() => loadConfig({ STRATA_CACHE_DEFAULT_TIMEOUT_SECONDS: '-1' })).toThrow(
+      /STRATA_CACHE_DEFAULT_TIMEOUT_SECONDS/,
+    );
+    expect(() => loadConfig({ STRATA_CACHE_DEFAULT_TIMEOUT_SECONDS: 'soon' })).toThrow(
+      /STRATA_CACHE_DEFAULT_TIMEOUT_SECONDS/,
+    );
+  });
+});

@@ -53,6 +53,13 @@ export interface Config {
   sqllabWorkers: number;
   /** Stored SQL Lab results are kept this long (seconds). */
   resultsTtlSeconds: number;
+  /**
+   * A chart data query running longer is cancelled (Superset's SUPERSET_WEBSERVER_TIMEOUT,
+   * seconds); the web app's chart requests wait this long too.
+   */
+  chartQueryTimeoutSeconds: number;
+  /** Chart data results are cached this long unless the dataset or database says otherwise; 0 keeps them until evicted. */
+  cacheDefaultTimeoutSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -140,6 +147,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   );
   const sqllabWorkers = positive('STRATA_SQLLAB_WORKERS', 4);
   const resultsTtlSeconds = positive('STRATA_RESULTS_TTL_SECONDS', 24 * 3600);
+  const chartQueryTimeoutSeconds = positive('STRATA_CHART_QUERY_TIMEOUT_SECONDS', 60);
+  const cacheText = env.STRATA_CACHE_DEFAULT_TIMEOUT_SECONDS;
+  const cacheDefaultTimeoutSeconds =
+    cacheText === undefined || cacheText.trim() === '' ? 24 * 3600 : Number(cacheText);
+  if (
+    !Number.isInteger(cacheDefaultTimeoutSeconds) ||
+    cacheDefaultTimeoutSeconds < 0 ||
+    cacheDefaultTimeoutSeconds > 1_000_000_000
+  ) {
+    throw new ConfigError(
+      `STRATA_CACHE_DEFAULT_TIMEOUT_SECONDS must be a whole number ≥ 0, got "${cacheText}"`,
+    );
+  }
   const webDist = env.STRATA_WEB_DIST;
   return {
     port,
@@ -162,5 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     sqllabTimeoutSeconds,
     sqllabWorkers,
     resultsTtlSeconds,
+    chartQueryTimeoutSeconds,
+    cacheDefaultTimeoutSeconds,
   };
 }

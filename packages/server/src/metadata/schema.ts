@@ -318,6 +318,13 @@ export interface TableSchemaTable {
 }
 
 /** A stored value read back by an unguessable key (shared queries, SQL Lab permalinks). */
+/** Change counters kept by triggers (migration 005): `security`, `datasources`. */
+export interface StrataVersionTable {
+  name: string;
+  /** PostgreSQL answers bigint as text. */
+  version: number | string;
+}
+
 export interface KeyValueTable {
   id: Generated<number>;
   uuid: string;
@@ -375,6 +382,7 @@ export interface MetadataSchema {
   tab_state: TabStateTable;
   table_schema: TableSchemaTable;
   key_value: KeyValueTable;
+  strata_version: StrataVersionTable;
   annotation_layer: AnnotationLayerTable;
   annotation: AnnotationTable;
 }

@@ -6,7 +6,7 @@ import type { MetadataDb } from '../metadata/db.js';
 import './access.js';
 import type { Access } from './access.js';
 import { hasPerm, type Principal } from './principal.js';
-import { loadAnonymousPrincipal, loadPrincipal } from './repository.js';
+import type { PrincipalCache } from './principal-cache.js';
 import { SESSION_COOKIE, type SessionService } from './sessions.js';
 import type { TokenService } from './tokens.js';
 
@@ -27,6 +27,7 @@ export const CSRF_INVALID = 'The CSRF token is invalid.';
 
 export interface AuthPluginOptions {
   db: MetadataDb;
+  principals: PrincipalCache;
   sessions: SessionService;
   tokens: TokenService;
 }
@@ -50,7 +51,7 @@ async function authenticate(req: FastifyRequest, opts: AuthPluginOptions): Promi
       throw new ApiError(401, 'Token is invalid or expired', {
         msg: 'Token is invalid or expired',
       });
-    const principal = await loadPrincipal(opts.db, claims.userId);
+    const principal = await opts.principals.user(claims.userId);
     if (!principal) throw new ApiError(401, 'User is not active or does not exist');
     req.principal = principal;
     req.authMethod = 'bearer';
@@ -61,7 +62,7 @@ async function authenticate(req: FastifyRequest, opts: AuthPluginOptions): Promi
     const unsigned = req.unsignCookie(raw);
     const session =
       unsigned.valid && unsigned.value ? await opts.sessions.resolve(unsigned.value) : null;
-    const principal = session ? await loadPrincipal(opts.db, session.userId) : null;
+    const principal = session ? await opts.principals.user(session.userId) : null;
     if (session && principal) {
       req.principal = principal;
       req.authMethod = 'cookie';
@@ -69,7 +70,7 @@ async function authenticate(req: FastifyRequest, opts: AuthPluginOptions): Promi
       return;
     }
   }
-  req.principal = await loadAnonymousPrincipal(opts.db);
+  req.principal = await opts.principals.anonymousPrincipal();
 }
 
 /** Authentication, CSRF and permission checks for every route, in one place. */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SecretBox } from '../crypto/secret-box.js';
 import { KeyRing } from './keys.js';
 import { TokenService } from './tokens.js';
@@ -36,5 +36,25 @@ describe('KeyRing, SecretBox and TokenService', () => {
     expect(await tokens.verify(access, 'refresh')).toBeNull();
     expect(await new TokenService(new KeyRing('c'.repeat(40))).verify(access, 'access')).toBeNull();
     expect(await tokens.verify('not.a.jwt', 'access')).toBeNull();
+  });
+
+  it('remembers a verified token only until it expires, and never a forged one', async () => {
+    const tokens = new TokenService(keys);
+    const access = await tokens.issue(7, 'access', false);
+    expect(await tokens.verify(access, 'access')).toMatchObject({ userId: 7 });
+    // Asked again as the other type, the remembered token is still refused.
+    expect(await tokens.verify(access, 'refresh')).toBeNull();
+    // A token with one changed signature character is checked, not taken from memory.
+    const last = access.at(-2) === 'A' ? 'B' : 'A';
+    const forged = access.slice(0, -2) + last + access.at(-1);
+    expect(await tokens.verify(forged, 'access')).toBeNull();
+    // Past its expiry the remembered token is refused.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 16 * 60 * 1000);
+      expect(await tokens.verify(access, 'access')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
+import { BoundedMap } from '../shared/bounded-map.js';
 import type { KeyRing } from './keys.js';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
@@ -13,9 +14,17 @@ export interface TokenClaims {
   fresh: boolean;
 }
 
-/** Signed JWTs (HS256) for the API: access tokens and refresh tokens. */
+/**
+ * Signed JWTs (HS256) for the API: access tokens and refresh tokens. A token that verified is
+ * remembered (by its exact text) until it expires, so a client sending the same bearer token on
+ * every call pays for the signature check once; only valid tokens are kept, so garbage cannot
+ * fill the memory.
+ */
 export class TokenService {
   private readonly key: Uint8Array;
+  private readonly verified = new BoundedMap<string, { claims: TokenClaims; expiresMs: number }>(
+    10_000,
+  );
 
   constructor(keys: KeyRing) {
     this.key = new Uint8Array(keys.derive('jwt'));
@@ -34,11 +43,20 @@ export class TokenService {
 
   /** Verifies a token of the expected type; null when it is invalid, expired or of another type. */
   async verify(token: string, expected: TokenType): Promise<TokenClaims | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.expiresMs > Date.now()) return known.claims.type === expected ? known.claims : null;
+      this.verified.delete(token);
+    }
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       const userId = Number(payload.sub);
-      if (payload.type !== expected || !Number.isInteger(userId)) return null;
-      return { userId, type: expected, fresh: payload.fresh === true };
+      if ((payload.type !== 'access' && payload.type !== 'refresh') || !Number.isInteger(userId))
+        return null;
+      const claims: TokenClaims = { userId, type: payload.type, fresh: payload.fresh === true };
+      if (typeof payload.exp === 'number')
+        this.verified.set(token, { claims, expiresMs: payload.exp * 1000 });
+      return claims.type === expected ? claims : null;
     } catch {
       return null;
     }

@@ -4,10 +4,17 @@ import { migration001 } from './001_initial.js';
 import { migration002 } from './002_dataset_columns_metrics.js';
 import { migration003 } from './003_sqllab_state.js';
 import { migration004 } from './004_annotations.js';
+import { migration005 } from './005_versions.js';
 import { dialectTypes, type Migration } from './helpers.js';
 
 /** Every migration, in order. Forward-only: a released migration is never edited, only followed. */
-export const MIGRATIONS: Migration[] = [migration001, migration002, migration003, migration004];
+export const MIGRATIONS: Migration[] = [
+  migration001,
+  migration002,
+  migration003,
+  migration004,
+  migration005,
+];
 
 /** Applies the migrations not yet applied. Throws with the failing migration's name on error. */
 export async function migrateToLatest(
