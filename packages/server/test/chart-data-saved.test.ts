@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './helpers/client.js';
 import { duckdbTableDataset } from './helpers/table-dataset.js';
@@ -129,18 +130,51 @@ describe.each(targets)('saved chart data, xlsx and explore_json on $name metadat
     return rows;
   };
 
-  it('answers an xlsx file with one sheet per query and typed cells', async () => {
+  it('answers several queries as a zip of query_N.xlsx files with typed cells', async () => {
+    const res = await fetch(`${server.baseUrl}/api/v1/chart/data`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.token ?? ''}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        datasource: { id: datasetId, type: 'table' },
+        queries: [
+          { columns: ['region'], metrics: [SUM], orderby: [['region', true]] },
+          {
+            columns: ['region', 'day'],
+            metrics: [],
+            orderby: [['region', true]],
+            row_limit: 1,
+          },
+        ],
+        result_format: 'xlsx',
+        result_type: 'full',
+      }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="sales_.*\.zip"/);
+    const zip = await JSZip.loadAsync(await res.arrayBuffer());
+    expect(Object.keys(zip.files).sort()).toEqual(['query_1.xlsx', 'query_2.xlsx']);
+    const book = async (name: string) => {
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(await zip.file(name)!.async('arraybuffer'));
+      return workbook;
+    };
+    expect(sheetRows((await book('query_1.xlsx')).worksheets[0])).toEqual([
+      ['region', 'SUM(amount)'],
+      ['east', 3],
+      ['west', 5],
+    ]);
+    const second = sheetRows((await book('query_2.xlsx')).worksheets[0]);
+    expect(second[0]).toEqual(['region', 'day']);
+    expect(second[1]![0]).toBe('east');
+    expect(second[1]![1]).toBeInstanceOf(Date);
+    expect((second[1]![1] as Date).toISOString()).toBe('2024-01-01T00:00:00.000Z');
+  });
+
+  it('answers one query as an xlsx file with typed cells', async () => {
     const { res, workbook } = await download('/api/v1/chart/data', {
       datasource: { id: datasetId, type: 'table' },
-      queries: [
-        { columns: ['region'], metrics: [SUM], orderby: [['region', true]] },
-        {
-          columns: ['region', 'day'],
-          metrics: [],
-          orderby: [['region', true]],
-          row_limit: 1,
-        },
-      ],
+      queries: [{ columns: ['region'], metrics: [SUM], orderby: [['region', true]] }],
       result_format: 'xlsx',
       result_type: 'full',
     });
@@ -149,17 +183,30 @@ describe.each(targets)('saved chart data, xlsx and explore_json on $name metadat
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     );
     expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="sales_.*\.xlsx"/);
-    expect(workbook.worksheets.map((w) => w.name)).toEqual(['sales_1', 'sales_2']);
-    expect(sheetRows(workbook.worksheets[0])).toEqual([
-      ['region', 'SUM(amount)'],
-      ['east', 3],
-      ['west', 5],
-    ]);
-    const second = sheetRows(workbook.worksheets[1]);
-    expect(second[0]).toEqual(['region', 'day']);
-    expect(second[1]![0]).toBe('east');
-    expect(second[1]![1]).toBeInstanceOf(Date);
-    expect((second[1]![1] as Date).toISOString()).toBe('2024-01-01T00:00:00.000Z');
+    expect(workbook.worksheets.map((w) => w.name)).toEqual(['sales']);
+  });
+
+  it('answers several queries in CSV as a zip of query_N.csv files', async () => {
+    const res = await fetch(`${server.baseUrl}/api/v1/chart/data`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.token ?? ''}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        datasource: { id: datasetId, type: 'table' },
+        queries: [
+          { columns: ['region'], metrics: [SUM], orderby: [['region', true]] },
+          { columns: [], metrics: [SUM] },
+        ],
+        result_format: 'csv',
+        result_type: 'full',
+      }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    const zip = await JSZip.loadAsync(await res.arrayBuffer());
+    expect(await zip.file('query_1.csv')!.async('string')).toBe(
+      'region,SUM(amount)\r\neast,3\r\nwest,5\r\n',
+    );
+    expect(await zip.file('query_2.csv')!.async('string')).toBe('SUM(amount)\r\n8\r\n');
   });
 
   it('answers a saved chart as xlsx with ?format=xlsx', async () => {

@@ -7,9 +7,8 @@ import type { Redis } from 'ioredis';
 import { ApiError } from '../api/errors.js';
 import type { ResourceServices } from '../api/resource.js';
 import type { DatabaseConnections } from '../databases/connections.js';
-import { safeFileName } from '../sqllab/csv.js';
 import { MemoryChartDataCache, RedisChartDataCache } from './cache.js';
-import { chartDataCsv } from './csv.js';
+import { chartDataFile } from './files.js';
 import {
   legacyDatasourceId,
   legacyFormData,
@@ -17,7 +16,6 @@ import {
   legacyQueryContext,
   legacyResultType,
 } from './legacy.js';
-import { chartDataXlsx, XLSX_CONTENT_TYPE } from './xlsx.js';
 import { savedQueryContext, withRequestOptions } from './saved-chart.js';
 import { ChartDataService, type ChartDataAnswer, type ChartDataOptions } from './service.js';
 
@@ -25,27 +23,13 @@ const read = { perm: 'can_read', view: 'Chart' } as const;
 const tags = ['Charts'];
 
 async function send(reply: FastifyReply, answer: ChartDataAnswer) {
-  if (answer.resultFormat === 'xlsx' && answer.resultType !== 'query') {
-    const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, '');
+  const format = answer.resultFormat;
+  if ((format === 'csv' || format === 'xlsx') && answer.resultType !== 'query') {
+    const file = await chartDataFile(format, answer.queries, answer.datasetName);
     return reply
-      .type(XLSX_CONTENT_TYPE)
-      .header(
-        'content-disposition',
-        `attachment; filename="${safeFileName(`${answer.datasetName}_${stamp}`, 'xlsx')}"`,
-      )
-      .send(await chartDataXlsx(answer.queries, answer.datasetName));
-  }
-  if (answer.resultFormat === 'csv' && answer.resultType !== 'query') {
-    if (answer.queries.length !== 1)
-      throw new ApiError(400, 'CSV export supports one query per request');
-    const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, '');
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header(
-        'content-disposition',
-        `attachment; filename="${safeFileName(`${answer.datasetName}_${stamp}`, 'csv')}"`,
-      )
-      .send(chartDataCsv(answer.queries[0]!));
+      .type(file.contentType)
+      .header('content-disposition', `attachment; filename="${file.fileName}"`)
+      .send(file.body);
   }
   return reply.send({ result: answer.queries });
 }
