@@ -218,6 +218,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     registerTimeRangeRoutes(app);
     registerChartDataRoutes(app, services, connections, redis, {
       versions,
+      dashboardRbac: config.featureFlags.DASHBOARD_RBAC === true,
       timeoutMs: config.chartQueryTimeoutSeconds * 1000,
       defaultCacheTimeout: config.cacheDefaultTimeoutSeconds,
     });

@@ -9,6 +9,7 @@ import { ApiError } from '../api/errors.js';
 import { describeZodError } from '../api/query-params.js';
 import type { DatabaseConnections, DatabaseRow } from '../databases/connections.js';
 import { toApiError } from '../databases/engine-errors.js';
+import { dashboardContextOf, dashboardGrantsDataset } from '../dashboards/dataset-grant.js';
 import { canReadDataset } from '../datasets/access.js';
 import { columnApiObject, loadDatasetRecords, type DatasetRecord } from '../datasets/repository.js';
 import type { DatabaseClient } from '../engines/types.js';
@@ -45,6 +46,8 @@ export interface ChartDataOptions {
   now?: () => Date;
   /** The metadata change counters; without them nothing about datasets is kept between requests. */
   versions?: MetadataVersions;
+  /** DASHBOARD_RBAC: a dashboard's roles grant its charts' datasets (see dashboards/dataset-grant.ts). */
+  dashboardRbac?: boolean;
 }
 
 export type QueryPayload = Record<string, unknown>;
@@ -114,7 +117,7 @@ export class ChartDataService {
 
   async run(principal: Principal, body: unknown): Promise<ChartDataAnswer> {
     const context = parseContext(body);
-    const target = await this.target(principal, context.datasource.id);
+    const target = await this.target(principal, context.datasource.id, context.form_data);
     const resultType = context.result_type ?? 'full';
     const now = this.now();
     const queries: QueryPayload[] = [];
@@ -130,17 +133,27 @@ export class ChartDataService {
   }
 
   /** The dataset (404 unless the principal may read it), its database and client. */
-  private async target(principal: Principal, id: number): Promise<Target> {
+  private async target(
+    principal: Principal,
+    id: number,
+    formData: Record<string, unknown> | null | undefined,
+  ): Promise<Target> {
     const known = await this.knownTarget(id);
-    if (
-      !known ||
-      !canReadDataset(
-        principal,
-        known.rec.row,
-        known.rec.owners.map((o) => o.id),
-      )
-    )
-      throw new ApiError(404, 'Not found');
+    if (!known) throw new ApiError(404, 'Not found');
+    const owners = known.rec.owners.map((o) => o.id);
+    if (!canReadDataset(principal, known.rec.row, owners)) {
+      const dashboard = dashboardContextOf(formData);
+      const granted =
+        dashboard !== null &&
+        (await dashboardGrantsDataset(
+          this.db,
+          principal,
+          dashboard,
+          id,
+          this.options.dashboardRbac === true,
+        ));
+      if (!granted) throw new ApiError(404, 'Not found');
+    }
     return { ...known, client: await this.connections.client(known.row) };
   }
 
