@@ -1,1 +1,12 @@
 export * from './plugin.js';
+export * from './control-panel/types.js';
+export * from './control-panel/validators.js';
+export * from './control-panel/shared-controls.js';
+export * from './control-panel/state.js';
+export * from './query/build-query-object.js';
+export * from './query/build-query-context.js';
+export * from './format/number-format.js';
+export * from './format/time-format.js';
+export * from './color/schemes.js';
+export * from './color/scale.js';
+export { chartRegistry } from './plugins/index.js';

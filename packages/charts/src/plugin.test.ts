@@ -4,8 +4,15 @@ import { ChartRegistry, type ChartPlugin } from './plugin.js';
 const plugin = (vizType: string, name: string): ChartPlugin => ({
   vizType,
   metadata: { name, tags: [] },
-  controlPanel: {},
-  buildQuery: (fd) => fd,
+  controlPanel: { controlPanelSections: [] },
+  buildQuery: (formData) => ({
+    datasource: { id: 1, type: 'table' },
+    force: false,
+    queries: [],
+    form_data: formData,
+    result_format: 'json',
+    result_type: 'full',
+  }),
   transformProps: (x) => x,
 });
 

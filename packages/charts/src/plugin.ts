@@ -1,37 +1,119 @@
 /**
  * The chart plugin contract: a chart type is data (`metadata`, `controlPanel`) plus pure
- * functions (`buildQuery`, `transformProps`) and a component. The chart types themselves arrive
- * with the Explore issue, one folder each; this module holds the contract and the registry.
+ * functions (`buildQuery`, `transformProps`); its React component is registered separately
+ * (`components.ts`) so the server can use the pure part without React.
  */
+import type { QueryFormData, QueryObject, QueryResultType } from '@strata/core';
+import type { ControlPanelConfig, ExploreDatasource } from './control-panel/types.js';
+
+export type ChartBehavior = 'INTERACTIVE_CHART' | 'NATIVE_FILTER' | 'DRILL_TO_DETAIL' | 'DRILL_BY';
+
+/** Chart plugin metadata (spec 001 §3). */
 export interface ChartMetadata {
   name: string;
   description?: string;
   category?: string;
   tags: string[];
+  /** The gallery thumbnail: an SVG document drawn for this chart type. */
   thumbnail?: string;
+  label?: 'DEPRECATED' | 'FEATURED' | 'BETA' | 'VERIFIED' | null;
+  labelExplanation?: string;
   deprecated?: boolean;
-  behaviors?: Array<'INTERACTIVE_CHART' | 'NATIVE_FILTER' | 'DRILL_TO_DETAIL' | 'DRILL_BY'>;
+  behaviors?: ChartBehavior[];
+  exampleGallery?: Array<{ url: string; caption?: string }>;
+  /** The chart does not query the chart data API (e.g. a markdown-like chart). */
+  noQuery?: boolean;
 }
 
-export interface ChartPlugin<FormData = Record<string, unknown>, Query = unknown, Props = unknown> {
+/** The body of `POST /api/v1/chart/data`. */
+export interface QueryContext {
+  datasource: { id: number; type: string };
+  force: boolean;
+  queries: QueryObject[];
+  form_data: QueryFormData;
+  result_format: 'json' | 'csv' | 'xlsx';
+  result_type: QueryResultType;
+}
+
+/** One entry of the chart data answer's `result`. */
+export interface ChartDataResult {
+  data: Array<Record<string, unknown>>;
+  colnames: string[];
+  coltypes: number[];
+  rowcount: number;
+  sql_rowcount?: number;
+  query?: string;
+  is_cached?: boolean;
+  cached_dttm?: string | null;
+  cache_key?: string;
+  applied_filters?: Array<{ column: string }>;
+  rejected_filters?: Array<{ column: string; reason: string }>;
+  annotation_data?: Record<string, unknown>;
+  label_map?: Record<string, string[]>;
+  from_dttm?: number | null;
+  to_dttm?: number | null;
+  error?: string | null;
+}
+
+/** A data mask a chart sets (cross filters) or receives. */
+export interface DataMask {
+  extraFormData?: Record<string, unknown>;
+  filterState?: Record<string, unknown>;
+  ownState?: Record<string, unknown>;
+}
+
+export interface ChartHooks {
+  /** Emits a cross filter (or clears it with an empty mask). */
+  setDataMask?: (mask: DataMask) => void;
+  /** Sets a control's value from the chart (e.g. a table's page or sort). */
+  setControlValue?: (name: string, value: unknown) => void;
+  onContextMenu?: (clientX: number, clientY: number, filters: unknown[]) => void;
+}
+
+/** What `transformProps` gets: the chart's size, form data, data and dataset. */
+export interface ChartProps<FD extends QueryFormData = QueryFormData> {
+  width: number;
+  height: number;
+  formData: FD;
+  queriesData: ChartDataResult[];
+  datasource: ExploreDatasource;
+  hooks?: ChartHooks;
+  filterState?: Record<string, unknown>;
+  ownState?: Record<string, unknown>;
+  /** The dashboard's label colours (label → colour), shared across charts. */
+  labelColors?: Record<string, string>;
+  /** Whether the chart is shown in a dashboard (cross filters possible). */
+  inContextMenu?: boolean;
+  emitCrossFilters?: boolean;
+}
+
+export interface BuildQueryOptions {
+  ownState?: Record<string, unknown>;
+  /** Extra query-context fields (force, result_format, result_type). */
+  force?: boolean;
+  resultFormat?: QueryContext['result_format'];
+  resultType?: QueryResultType;
+}
+
+export interface ChartPlugin<FD extends QueryFormData = QueryFormData, Props = unknown> {
   vizType: string;
   metadata: ChartMetadata;
-  controlPanel: unknown;
-  buildQuery(formData: FormData): Query;
-  transformProps(input: unknown): Props;
+  controlPanel: ControlPanelConfig;
+  buildQuery(formData: FD, options?: BuildQueryOptions): QueryContext;
+  transformProps(chartProps: ChartProps<FD>): Props;
 }
 
 /** Chart plugins by viz_type. */
 export class ChartRegistry {
   private readonly plugins = new Map<string, ChartPlugin>();
 
-  register(plugin: ChartPlugin): void {
+  register<FD extends QueryFormData, P>(plugin: ChartPlugin<FD, P>): void {
     if (!/^[a-z0-9_]+$/.test(plugin.vizType)) {
       throw new Error(`Invalid viz_type "${plugin.vizType}": lowercase letters, digits and _ only`);
     }
     if (this.plugins.has(plugin.vizType))
       throw new Error(`Chart type ${plugin.vizType} is registered twice`);
-    this.plugins.set(plugin.vizType, plugin);
+    this.plugins.set(plugin.vizType, plugin as unknown as ChartPlugin);
   }
 
   get(vizType: string): ChartPlugin | undefined {

@@ -8,3 +8,4 @@ export * from './time-grains.js';
 export * from './sqllab.js';
 export * from './query/index.js';
 export * from './time-range/index.js';
+export * from './explore.js';
