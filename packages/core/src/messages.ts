@@ -57,6 +57,23 @@ export const MESSAGES = {
   networkError: 'Network error.',
   unknownError: 'Unknown error.',
   sorryError: 'Sorry, an error occurred.',
+  // Explore and charts
+  chartStopped: 'Updating chart was stopped',
+  vizTypeNotSupported: 'This visualization type is not supported.',
+  missingUrlParams: 'Missing URL parameters',
+  missingUrlParamsDetail: 'The URL is missing the dataset_id or slice_id parameters.',
+  missingDataset: 'Missing dataset',
+  missingDatasetDetail: 'The dataset linked to this chart may have been deleted.',
+  renderError: 'An error occurred while rendering the visualization: %s',
+  limitReached: 'Limit reached',
+  starChartError: 'An error occurred while starring this chart',
+  inheritedFilter:
+    "This filter was inherited from the dashboard's context. It won't be saved when saving the chart.",
+  noResults: 'No results were returned for this query',
+  chartSaved: 'Chart [%s] has been saved',
+  chartOverwritten: 'Chart [%s] has been overwritten',
+  dashboardCreatedWithChart: 'Dashboard [%s] just got created and chart [%s] was added to it',
+  chartAddedToDashboard: 'Chart [%s] was added to dashboard [%s]',
   // Validation
   requiredField: 'This is a required field',
   cannotBeEmpty: 'cannot be empty',

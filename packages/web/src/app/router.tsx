@@ -17,6 +17,7 @@ const DatabaseListPage = lazy(() => import('../features/lists/DatabaseListPage')
 const SavedQueryListPage = lazy(() => import('../features/lists/SavedQueryListPage'));
 const QueryHistoryPage = lazy(() => import('../features/lists/QueryHistoryPage'));
 const SqlLabPage = lazy(() => import('../features/sqllab/SqlLabPage'));
+const ExplorePage = lazy(() => import('../features/explore/ExplorePage'));
 const UsersPage = lazy(() => import('../features/users/UsersPage'));
 const RolesPage = lazy(() => import('../features/roles/RolesPage'));
 
@@ -62,6 +63,8 @@ export const router = createBrowserRouter([
           { path: PATHS.sqlLab, element: <SqlLabPage /> },
           { path: PATHS.sqlLabLegacy, element: <SqlLabPage /> },
           { path: PATHS.sqlLabPermalink, element: <SqlLabPage /> },
+          { path: PATHS.explore, element: <ExplorePage /> },
+          { path: PATHS.exploreLegacy, element: <ExplorePage /> },
           { path: PATHS.users, element: <UsersPage /> },
           { path: PATHS.roles, element: <RolesPage /> },
           { path: '*', element: <NotFound /> },

@@ -19,6 +19,8 @@ export const PATHS = {
   datasets: '/tablemodelview/list/',
   datasetAdd: '/dataset/add/',
   sqlLab: '/sqllab/',
+  explore: '/explore/',
+  exploreLegacy: '/superset/explore/',
   sqlLabLegacy: '/superset/sqllab/',
   sqlLabPermalink: '/sqllab/p/:key',
   queryHistory: '/sqllab/history/',

@@ -1,0 +1,111 @@
+/** The dataset pane: the dataset's name, and its metrics and columns, searchable. */
+import { useMemo, useState } from 'react';
+import { Collapse, Empty, Flex, Input, Tooltip, Typography } from 'antd';
+import {
+  CalculatorOutlined,
+  ClockCircleOutlined,
+  FieldBinaryOutlined,
+  FieldStringOutlined,
+  FieldNumberOutlined,
+  TableOutlined,
+} from '@ant-design/icons';
+import { DATASET_TITLE_TOOLTIP_LENGTH, GenericDataType } from '@strata/core';
+import type { ExploreDatasource } from '@strata/charts';
+
+function ColumnIcon({ type }: { type: number | null | undefined }) {
+  if (type === GenericDataType.TEMPORAL) return <ClockCircleOutlined />;
+  if (type === GenericDataType.NUMERIC) return <FieldNumberOutlined />;
+  if (type === GenericDataType.BOOLEAN) return <FieldBinaryOutlined />;
+  return <FieldStringOutlined />;
+}
+
+export function DatasourcePanel({
+  datasource,
+  name,
+}: {
+  datasource: ExploreDatasource | null;
+  name: string;
+}) {
+  const [search, setSearch] = useState('');
+  const q = search.trim().toLowerCase();
+  const metrics = useMemo(
+    () =>
+      (datasource?.metrics ?? []).filter(
+        (m) => !q || `${m.metric_name} ${m.verbose_name ?? ''}`.toLowerCase().includes(q),
+      ),
+    [datasource, q],
+  );
+  const columns = useMemo(
+    () =>
+      (datasource?.columns ?? []).filter(
+        (c) => !q || `${c.column_name} ${c.verbose_name ?? ''}`.toLowerCase().includes(q),
+      ),
+    [datasource, q],
+  );
+  const title = (
+    <Flex gap={6} align="center" style={{ minWidth: 0 }}>
+      <TableOutlined />
+      <Typography.Text strong ellipsis style={{ minWidth: 0 }}>
+        {name}
+      </Typography.Text>
+    </Flex>
+  );
+  return (
+    <Flex vertical style={{ height: '100%', minHeight: 0 }} data-test="datasource-panel">
+      <div style={{ padding: '12px 12px 8px' }}>
+        {name.length > DATASET_TITLE_TOOLTIP_LENGTH ? (
+          <Tooltip title={name}>{title}</Tooltip>
+        ) : (
+          title
+        )}
+        <Input.Search
+          size="small"
+          allowClear
+          placeholder="Search Metrics & Columns"
+          style={{ marginTop: 8 }}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      </div>
+      <div style={{ overflow: 'auto', flex: 1, minHeight: 0 }}>
+        <Collapse
+          size="small"
+          bordered={false}
+          defaultActiveKey={['metrics', 'columns']}
+          items={[
+            {
+              key: 'metrics',
+              label: `Metrics (${metrics.length})`,
+              children: metrics.length ? (
+                metrics.map((m) => (
+                  <Flex key={m.metric_name} gap={6} style={{ padding: '2px 0' }}>
+                    <CalculatorOutlined style={{ color: '#888' }} />
+                    <Tooltip title={m.expression}>
+                      <Typography.Text ellipsis>{m.verbose_name || m.metric_name}</Typography.Text>
+                    </Tooltip>
+                  </Flex>
+                ))
+              ) : (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No saved metrics found" />
+              ),
+            },
+            {
+              key: 'columns',
+              label: `Columns (${columns.length})`,
+              children: columns.map((c) => (
+                <Flex key={c.column_name} gap={6} style={{ padding: '2px 0' }}>
+                  <span style={{ color: '#888' }}>
+                    <ColumnIcon type={c.type_generic} />
+                  </span>
+                  <Tooltip title={c.type ?? undefined}>
+                    <Typography.Text ellipsis>{c.verbose_name || c.column_name}</Typography.Text>
+                  </Tooltip>
+                </Flex>
+              )),
+            },
+          ]}
+        />
+      </div>
+    </Flex>
+  );
+}

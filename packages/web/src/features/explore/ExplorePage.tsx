@@ -1,0 +1,377 @@
+/**
+ * Explore: opened with `form_data_key`, `slice_id` or `datasource_id` (+ `datasource_type`).
+ * Three panes: the dataset, the control panel, the chart (run/stop, row count, status, errors,
+ * and the data pane). Query controls mark the chart stale until "Update chart" (Ctrl+Enter);
+ * display-only controls redraw at once from the same data.
+ */
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Empty,
+  Flex,
+  Result,
+  Select,
+  Skeleton,
+  Spin,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
+import { CaretRightOutlined, SaveOutlined, StopOutlined } from '@ant-design/icons';
+import { MESSAGES } from '@strata/core';
+import { chartRegistry, listControls, validationMessages, controlPanelState } from '@strata/charts';
+import { api, errorMessage, isAbortError } from '../../app/api';
+import { useCurrentUser } from '../../app/BootstrapContext';
+import { usePageTitle } from '../../app/usePageTitle';
+import { SaveModal } from './SaveModal';
+import { ChartRenderer } from './ChartRenderer';
+import { ControlPanel } from './ControlPanel';
+import { DataPane } from './DataPane';
+import { DatasourcePanel } from './DatasourcePanel';
+import {
+  exploreActions as a,
+  exploreReducer,
+  initialExploreState,
+  needsQuery,
+} from './exploreSlice';
+import { exploreUrl, hasExploreTarget, hydrateFormData, readExploreParams } from './hydrate';
+import { runChartQuery } from './runChartQuery';
+import type { ExplorePayload, ExploreSlice } from './types';
+
+function RowCount({
+  rows,
+  limit,
+  loading,
+}: {
+  rows: number;
+  limit: number | null;
+  loading: boolean;
+}) {
+  const reached = limit !== null && rows === limit;
+  const danger = !loading && (reached || rows === 0);
+  return (
+    <Tooltip title={reached ? MESSAGES.limitReached : undefined}>
+      <Tag color={danger ? 'error' : 'default'} data-test="row-count">
+        {rows.toLocaleString()} rows{reached ? ` · ${MESSAGES.limitReached}` : ''}
+      </Tag>
+    </Tooltip>
+  );
+}
+
+export default function ExplorePage() {
+  const params = useMemo(() => readExploreParams(window.location.search), []);
+  const [state, dispatch] = useReducer(exploreReducer, initialExploreState);
+  const [load, setLoad] = useState<{
+    loading: boolean;
+    error: string | null;
+    message: string | null;
+    name: string;
+  }>({
+    loading: hasExploreTarget(params),
+    error: null,
+    message: null,
+    name: '',
+  });
+  const controller = useRef<AbortController | null>(null);
+  const user = useCurrentUser();
+  const [saving, setSaving] = useState(false);
+  const plugin = chartRegistry.get(state.formData.viz_type);
+  usePageTitle(state.slice?.slice_name ?? (load.name ? `${load.name} · Explore` : 'Explore'));
+
+  const run = useCallback(
+    (formData = state.formData) => {
+      controller.current?.abort();
+      const c = new AbortController();
+      controller.current = c;
+      dispatch(a.chartUpdateStarted({ formData, now: Date.now() }));
+      runChartQuery(formData, c.signal)
+        .then((result) => dispatch(a.chartUpdateSucceeded({ result, now: Date.now() })))
+        .catch((e: unknown) => {
+          if (isAbortError(e)) return;
+          dispatch(a.chartUpdateFailed({ message: errorMessage(e), now: Date.now() }));
+        });
+    },
+    [state.formData],
+  );
+
+  const stop = () => {
+    controller.current?.abort();
+    dispatch(a.chartUpdateStopped({ now: Date.now() }));
+  };
+
+  useEffect(() => {
+    if (!hasExploreTarget(params)) return undefined;
+    const c = new AbortController();
+    api
+      .get<{ result: ExplorePayload }>(exploreUrl(params), { signal: c.signal })
+      .then(({ result }) => {
+        const formData = hydrateFormData(result);
+        dispatch(a.hydrated({ datasource: result.dataset, slice: result.slice, formData }));
+        setLoad({
+          loading: false,
+          error: null,
+          message: result.message ?? null,
+          name: result.dataset?.table_name ?? result.dataset?.name ?? '',
+        });
+      })
+      .catch((e: unknown) => {
+        if (!isAbortError(e))
+          setLoad({ loading: false, error: errorMessage(e), message: null, name: '' });
+      });
+    return () => c.abort();
+  }, [params]);
+
+  // Run once the page is hydrated and its controls are valid.
+  const hydratedOnce = useRef(false);
+  const controls = useMemo(
+    () =>
+      plugin
+        ? controlPanelState(plugin.controlPanel, state.formData, state.datasource).controls
+        : {},
+    [plugin, state.formData, state.datasource],
+  );
+  const errors = validationMessages(controls);
+  useEffect(() => {
+    if (hydratedOnce.current || !state.datasource || load.loading) return;
+    hydratedOnce.current = true;
+    if (plugin && errors.length === 0) run(state.formData);
+  }, [state.datasource, load.loading, plugin, errors.length, run, state.formData]);
+
+  const renderOnly = useMemo(() => {
+    const names = new Set(
+      plugin
+        ? listControls(plugin.controlPanel)
+            .filter((c) => c.config.renderTrigger)
+            .map((c) => c.name)
+        : [],
+    );
+    return (name: string) => names.has(name);
+  }, [plugin]);
+  const stale = state.chartStatus !== 'loading' && needsQuery(state, renderOnly);
+  // The chart redraws from the same data with the current display options.
+  const drawnFormData = useMemo(
+    () => (state.latestQueryFormData ? { ...state.formData } : state.formData),
+    [state.formData, state.latestQueryFormData],
+  );
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key === 'Enter' && errors.length === 0) {
+        e.preventDefault();
+        run();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [run, errors.length]);
+
+  if (!hasExploreTarget(params))
+    return (
+      <Result
+        status="warning"
+        title={MESSAGES.missingUrlParams}
+        subTitle={MESSAGES.missingUrlParamsDetail}
+      />
+    );
+  if (load.loading)
+    return (
+      <Flex style={{ flex: 1, padding: 16 }} gap={16} aria-busy="true">
+        <Skeleton active style={{ width: 260 }} />
+        <Skeleton active style={{ width: 320 }} />
+        <Skeleton.Node active style={{ flex: 1, height: 400 }} />
+      </Flex>
+    );
+  if (load.error)
+    return <Result status="error" title={MESSAGES.unexpectedError} subTitle={load.error} />;
+
+  const result = state.queriesResponse?.[0];
+  const rowLimit = Number(state.latestQueryFormData?.row_limit ?? NaN);
+  return (
+    <Flex style={{ flex: 1, minHeight: 0, background: '#f7f8fa' }} data-test="explore-page">
+      <div
+        style={{ width: 260, background: '#fff', borderRight: '1px solid #f0f0f0', minHeight: 0 }}
+      >
+        <DatasourcePanel datasource={state.datasource} name={load.name} />
+      </div>
+      <Flex
+        vertical
+        style={{ width: 340, background: '#fff', borderRight: '1px solid #f0f0f0', minHeight: 0 }}
+      >
+        <div style={{ padding: '12px 12px 0' }}>
+          <Typography.Text strong style={{ fontSize: 12 }}>
+            Chart type
+          </Typography.Text>
+          <Select
+            size="small"
+            style={{ width: '100%', marginTop: 4 }}
+            aria-label="Visualization type"
+            value={state.formData.viz_type}
+            options={chartRegistry
+              .list()
+              .map((p) => ({ value: p.vizType, label: p.metadata.name }))}
+            onChange={(v: string) => dispatch(a.vizTypeChanged(v))}
+          />
+        </div>
+        <div style={{ overflow: 'auto', flex: 1, minHeight: 0 }}>
+          {plugin ? (
+            <ControlPanel
+              plugin={plugin}
+              formData={state.formData}
+              datasource={state.datasource}
+              onChange={(name, value) => dispatch(a.controlChanged({ name, value }))}
+            />
+          ) : (
+            <Empty description={MESSAGES.vizTypeNotSupported} style={{ marginTop: 40 }} />
+          )}
+        </div>
+        <Flex gap={8} style={{ padding: 12, borderTop: '1px solid #f0f0f0' }}>
+          {state.chartStatus === 'loading' ? (
+            <Button block danger icon={<StopOutlined />} onClick={stop}>
+              Stop
+            </Button>
+          ) : (
+            <Tooltip title={errors.length ? errors.join('. ') : 'Ctrl + Enter'}>
+              <Button
+                block
+                type={stale ? 'primary' : 'default'}
+                icon={<CaretRightOutlined />}
+                disabled={errors.length > 0 || !plugin}
+                onClick={() => run()}
+              >
+                {state.latestQueryFormData ? 'Update chart' : 'Create chart'}
+              </Button>
+            </Tooltip>
+          )}
+        </Flex>
+      </Flex>
+      <Flex vertical style={{ flex: 1, minWidth: 0, minHeight: 0, padding: 16, gap: 12 }}>
+        <Flex justify="space-between" align="center">
+          <Typography.Title level={4} style={{ margin: 0 }} data-test="chart-title">
+            {state.slice?.slice_name ?? '- untitled'}
+          </Typography.Title>
+          <Flex gap={8} align="center">
+            {result ? (
+              <RowCount
+                rows={result.rowcount}
+                limit={Number.isFinite(rowLimit) ? rowLimit : null}
+                loading={state.chartStatus === 'loading'}
+              />
+            ) : null}
+            {result?.is_cached ? <Tag>Cached</Tag> : null}
+            <Button
+              icon={<SaveOutlined />}
+              onClick={() => setSaving(true)}
+              disabled={!plugin || !state.datasource}
+              data-test="save-chart"
+            >
+              Save
+            </Button>
+          </Flex>
+        </Flex>
+        {load.message || !state.datasource?.columns.length ? (
+          <Alert
+            type="warning"
+            showIcon
+            message={MESSAGES.missingDataset}
+            description={load.message ?? MESSAGES.missingDatasetDetail}
+          />
+        ) : null}
+        {state.droppedFields.length ? (
+          <Alert
+            type="info"
+            showIcon
+            closable
+            message={`Removed from the chart because the dataset no longer has them: ${state.droppedFields.join(', ')}`}
+          />
+        ) : null}
+        <div
+          style={{
+            flex: 1,
+            minHeight: 280,
+            background: '#fff',
+            border: '1px solid #f0f0f0',
+            borderRadius: 6,
+            position: 'relative',
+            padding: 8,
+          }}
+        >
+          {state.chartStatus === 'failed' || state.chartStatus === 'stopped' ? (
+            <Alert
+              type={state.chartStatus === 'stopped' ? 'warning' : 'error'}
+              showIcon
+              message={
+                state.chartStatus === 'stopped' ? MESSAGES.chartStopped : MESSAGES.unexpectedError
+              }
+              description={state.chartStatus === 'stopped' ? undefined : state.chartAlert}
+              data-test="chart-error"
+            />
+          ) : state.queriesResponse && state.datasource ? (
+            <ChartRenderer
+              formData={drawnFormData}
+              queriesResponse={state.queriesResponse}
+              datasource={state.datasource}
+              onRendered={() => dispatch(a.chartRenderingSucceeded())}
+              onRenderFailed={(m) => dispatch(a.chartRenderingFailed(m))}
+            />
+          ) : state.chartStatus !== 'loading' ? (
+            <Empty
+              description={
+                errors.length ? errors.join('. ') : 'Click "Create chart" to see the chart'
+              }
+              style={{ paddingTop: 60 }}
+            />
+          ) : null}
+          {state.chartStatus === 'loading' ? (
+            <Spin style={{ position: 'absolute', inset: 0, margin: 'auto', height: 32 }} />
+          ) : null}
+        </div>
+        <div
+          style={{
+            background: '#fff',
+            border: '1px solid #f0f0f0',
+            borderRadius: 6,
+            padding: '0 8px',
+            maxHeight: 340,
+            overflow: 'hidden',
+          }}
+        >
+          <DataPane formData={state.formData} queriesResponse={state.queriesResponse} />
+        </div>
+      </Flex>
+      {saving ? (
+        <SaveModal
+          open
+          onClose={() => setSaving(false)}
+          formData={state.formData}
+          slice={
+            state.slice
+              ? {
+                  slice_id: state.slice.slice_id,
+                  slice_name: state.slice.slice_name,
+                  dashboards: state.slice.dashboards ?? [],
+                }
+              : null
+          }
+          canOverwrite={canOverwrite(state.slice, user?.userId ?? null)}
+          defaultName={load.name ? `${plugin?.metadata.name ?? 'Chart'} - ${load.name}` : ''}
+          onSaved={(saved, name, goToDashboard) => {
+            setSaving(false);
+            dispatch(
+              a.sliceSaved({ ...(state.slice ?? {}), slice_id: saved.sliceId, slice_name: name }),
+            );
+            window.history.replaceState(null, '', `/explore/?slice_id=${saved.sliceId}`);
+            if (goToDashboard && saved.dashboardId !== null)
+              window.location.assign(`/superset/dashboard/${saved.dashboardId}/`);
+          }}
+        />
+      ) : null}
+    </Flex>
+  );
+}
+
+/** Spec 001 §6: overwriting needs the user among the chart's owners. */
+export function canOverwrite(slice: ExploreSlice | null, userId: number | null): boolean {
+  if (!slice || userId === null) return false;
+  return (slice.owners ?? []).some((o) => (typeof o === 'number' ? o : o.id) === userId);
+}

@@ -1,0 +1,276 @@
+/**
+ * Metrics: chosen metrics as labels (click to edit, × to remove) and "+ Add metric"; the popover
+ * has the spec's three tabs: Saved (the dataset's metrics), Simple (column + aggregate) and
+ * Custom SQL. Choosing a saved metric clears column, aggregate and SQL; Save is enabled only when
+ * the metric is valid and changed.
+ */
+import { useState } from 'react';
+import { Button, Flex, Input, Popover, Select, Tabs, Tag } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import {
+  METRIC_AGGREGATES,
+  getMetricLabel,
+  type AdhocMetric,
+  type QueryMetric,
+} from '@strata/core';
+import type { DatasourceColumn, DatasourceMetric } from '@strata/charts';
+import type { ControlProps } from './types';
+
+type Draft =
+  | { tab: 'SAVED'; saved: string | null; label: string; hasCustomLabel: boolean }
+  | {
+      tab: 'SIMPLE';
+      column: string | null;
+      aggregate: string | null;
+      label: string;
+      hasCustomLabel: boolean;
+    }
+  | { tab: 'SQL'; sql: string; label: string; hasCustomLabel: boolean };
+
+function draftOf(metric: QueryMetric | null): Draft {
+  if (metric === null)
+    return { tab: 'SIMPLE', column: null, aggregate: null, label: '', hasCustomLabel: false };
+  if (typeof metric === 'string')
+    return { tab: 'SAVED', saved: metric, label: metric, hasCustomLabel: false };
+  const m = metric as AdhocMetric;
+  const hasCustomLabel = m.hasCustomLabel === true;
+  if (m.expressionType === 'SQL')
+    return { tab: 'SQL', sql: m.sqlExpression ?? '', label: m.label ?? '', hasCustomLabel };
+  return {
+    tab: 'SIMPLE',
+    column: m.column?.column_name ?? null,
+    aggregate: m.aggregate ?? null,
+    label: m.label ?? '',
+    hasCustomLabel,
+  };
+}
+
+/** The metric a draft makes, or null while it is incomplete. */
+export function metricOfDraft(d: Draft): QueryMetric | null {
+  if (d.tab === 'SAVED') return d.saved;
+  if (d.tab === 'SQL') {
+    if (!d.sql.trim()) return null;
+    const label = d.hasCustomLabel && d.label ? d.label : d.sql.trim();
+    return { expressionType: 'SQL', sqlExpression: d.sql, label, hasCustomLabel: d.hasCustomLabel };
+  }
+  if (!d.column || !d.aggregate) return null;
+  const label = d.hasCustomLabel && d.label ? d.label : `${d.aggregate}(${d.column})`;
+  return {
+    expressionType: 'SIMPLE',
+    column: { column_name: d.column },
+    aggregate: d.aggregate as AdhocMetric extends { aggregate?: infer A } ? A : never,
+    label,
+    hasCustomLabel: d.hasCustomLabel,
+  } as QueryMetric;
+}
+
+function MetricEditor({
+  initial,
+  columns,
+  savedMetrics,
+  onSave,
+  onClose,
+}: {
+  initial: QueryMetric | null;
+  columns: DatasourceColumn[];
+  savedMetrics: DatasourceMetric[];
+  onSave: (m: QueryMetric) => void;
+  onClose: () => void;
+}) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(initial));
+  const metric = metricOfDraft(draft);
+  const changed = JSON.stringify(metric) !== JSON.stringify(initial);
+  const setTab = (tab: string) => {
+    if (tab === draft.tab) return;
+    if (tab === 'SAVED') setDraft({ tab: 'SAVED', saved: null, label: '', hasCustomLabel: false });
+    else if (tab === 'SQL')
+      setDraft({ tab: 'SQL', sql: '', label: draft.label, hasCustomLabel: draft.hasCustomLabel });
+    else
+      setDraft({
+        tab: 'SIMPLE',
+        column: null,
+        aggregate: null,
+        label: draft.label,
+        hasCustomLabel: draft.hasCustomLabel,
+      });
+  };
+  return (
+    <div style={{ width: 320 }} data-test="metric-editor">
+      <Input
+        size="small"
+        placeholder="Metric label"
+        aria-label="Metric label"
+        disabled={draft.tab === 'SAVED'}
+        value={draft.hasCustomLabel ? draft.label : metric ? getMetricLabel(metric) : ''}
+        onChange={(e) =>
+          setDraft({ ...draft, label: e.target.value, hasCustomLabel: e.target.value !== '' })
+        }
+        style={{ marginBottom: 8 }}
+      />
+      <Tabs
+        size="small"
+        activeKey={draft.tab}
+        onChange={setTab}
+        items={[
+          {
+            key: 'SAVED',
+            label: 'Saved',
+            children: savedMetrics.length ? (
+              <Select
+                size="small"
+                style={{ width: '100%' }}
+                aria-label="Saved metric"
+                showSearch
+                placeholder="Select saved metrics"
+                value={draft.tab === 'SAVED' ? draft.saved : null}
+                options={savedMetrics.map((m) => ({
+                  value: m.metric_name,
+                  label: m.verbose_name || m.metric_name,
+                }))}
+                onChange={(v: string) =>
+                  setDraft({ tab: 'SAVED', saved: v, label: v, hasCustomLabel: false })
+                }
+              />
+            ) : (
+              <span style={{ color: '#999' }}>No saved metrics found</span>
+            ),
+          },
+          {
+            key: 'SIMPLE',
+            label: 'Simple',
+            children: (
+              <Flex vertical gap={8}>
+                <Select
+                  size="small"
+                  aria-label="Column"
+                  placeholder="Select column"
+                  showSearch
+                  value={draft.tab === 'SIMPLE' ? draft.column : null}
+                  options={columns.map((c) => ({
+                    value: c.column_name,
+                    label: c.verbose_name || c.column_name,
+                  }))}
+                  onChange={(v: string) =>
+                    draft.tab === 'SIMPLE' && setDraft({ ...draft, column: v })
+                  }
+                />
+                <Select
+                  size="small"
+                  aria-label="Aggregate"
+                  placeholder="Select aggregate options"
+                  value={draft.tab === 'SIMPLE' ? draft.aggregate : null}
+                  options={METRIC_AGGREGATES.map((a) => ({ value: a, label: a }))}
+                  onChange={(v: string) =>
+                    draft.tab === 'SIMPLE' && setDraft({ ...draft, aggregate: v })
+                  }
+                />
+              </Flex>
+            ),
+          },
+          {
+            key: 'SQL',
+            label: 'Custom SQL',
+            children: (
+              <Input.TextArea
+                aria-label="Custom SQL"
+                autoSize={{ minRows: 3, maxRows: 8 }}
+                style={{ fontFamily: 'monospace' }}
+                value={draft.tab === 'SQL' ? draft.sql : ''}
+                onChange={(e) => draft.tab === 'SQL' && setDraft({ ...draft, sql: e.target.value })}
+              />
+            ),
+          },
+        ]}
+      />
+      <Flex justify="end" gap={8} style={{ marginTop: 8 }}>
+        <Button size="small" onClick={onClose}>
+          Close
+        </Button>
+        <Button
+          size="small"
+          type="primary"
+          disabled={!metric || !changed}
+          onClick={() => {
+            if (metric) onSave(metric);
+            onClose();
+          }}
+        >
+          Save
+        </Button>
+      </Flex>
+    </div>
+  );
+}
+
+export function MetricsControl({ control, onChange }: ControlProps) {
+  const multi = control.props.multi === true;
+  const columns = (control.props.columns as DatasourceColumn[] | undefined) ?? [];
+  const savedMetrics = (control.props.savedMetrics as DatasourceMetric[] | undefined) ?? [];
+  const value = control.value as QueryMetric | QueryMetric[] | null | undefined;
+  const list = Array.isArray(value) ? value : value == null ? [] : [value];
+  const [open, setOpen] = useState<number | 'new' | null>(null);
+  const commit = (next: QueryMetric[]) => onChange(multi ? next : (next[0] ?? null));
+  const editor = (index: number | 'new') => (
+    <MetricEditor
+      initial={index === 'new' ? null : (list[index] ?? null)}
+      columns={columns}
+      savedMetrics={savedMetrics}
+      onClose={() => setOpen(null)}
+      onSave={(m) => {
+        if (index === 'new') commit(multi ? [...list, m] : [m]);
+        else commit(list.map((x, i) => (i === index ? m : x)));
+      }}
+    />
+  );
+  return (
+    <Flex wrap gap={4}>
+      {list.map((m, i) => (
+        <Popover
+          key={i}
+          open={open === i}
+          trigger="click"
+          destroyOnHidden
+          content={editor(i)}
+          placement="right"
+          onOpenChange={(o) => setOpen(o ? i : null)}
+        >
+          <Tag
+            closable
+            color="blue"
+            style={{
+              cursor: 'pointer',
+              maxWidth: '100%',
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+            }}
+            onClose={(e) => {
+              e.preventDefault();
+              commit(list.filter((_, j) => j !== i));
+            }}
+          >
+            {getMetricLabel(m)}
+          </Tag>
+        </Popover>
+      ))}
+      {multi || list.length === 0 ? (
+        <Popover
+          open={open === 'new'}
+          trigger="click"
+          destroyOnHidden
+          content={editor('new')}
+          placement="right"
+          onOpenChange={(o) => setOpen(o ? 'new' : null)}
+        >
+          <Button
+            size="small"
+            type="dashed"
+            icon={<PlusOutlined />}
+            aria-label={`Add ${control.label}`}
+          >
+            {multi ? 'Add metric' : 'Add a metric'}
+          </Button>
+        </Popover>
+      ) : null}
+    </Flex>
+  );
+}

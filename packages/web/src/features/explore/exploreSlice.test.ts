@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import {
+  exploreActions as a,
+  exploreReducer,
+  initialExploreState,
+  needsQuery,
+} from './exploreSlice';
+
+const datasource = {
+  id: 1,
+  type: 'table',
+  columns: [{ column_name: 'region' }, { column_name: 'amount' }],
+  metrics: [{ metric_name: 'count' }],
+};
+
+const hydrated = () =>
+  exploreReducer(
+    initialExploreState,
+    a.hydrated({
+      datasource,
+      slice: null,
+      formData: { datasource: '1__table', viz_type: 'big_number_total', metric: 'gone' },
+    }),
+  );
+
+describe('explore reducer', () => {
+  it('hydrates, dropping what the dataset lost and filling defaults', () => {
+    const s = hydrated();
+    expect(s.formData.metric).toBeNull();
+    expect(s.droppedFields).toEqual(['gone']);
+    expect(s.formData.y_axis_format).toBe('SMART_NUMBER');
+  });
+
+  it('runs the chart status cycle', () => {
+    let s = hydrated();
+    s = exploreReducer(s, a.chartUpdateStarted({ formData: s.formData, now: 1 }));
+    expect(s.chartStatus).toBe('loading');
+    s = exploreReducer(s, a.chartUpdateSucceeded({ result: [], now: 2 }));
+    expect(s.chartStatus).toBe('success');
+    s = exploreReducer(s, a.chartRenderingSucceeded());
+    expect(s.chartStatus).toBe('rendered');
+    s = exploreReducer(s, a.chartUpdateFailed({ message: null, now: 3 }));
+    expect(s).toMatchObject({ chartStatus: 'failed', chartAlert: 'Network error.' });
+    s = exploreReducer(s, a.chartUpdateStopped({ now: 4 }));
+    expect(s).toMatchObject({ chartStatus: 'stopped', chartAlert: 'Updating chart was stopped' });
+    s = exploreReducer(s, a.chartRenderingFailed('boom'));
+    expect(s.chartAlert).toBe('An error occurred while rendering the visualization: boom');
+  });
+
+  it('needs a query only when a non-render control changed', () => {
+    let s = hydrated();
+    expect(needsQuery(s, () => false)).toBe(true);
+    s = exploreReducer(s, a.chartUpdateStarted({ formData: s.formData, now: 1 }));
+    expect(needsQuery(s, () => false)).toBe(false);
+    const renderOnly = (name: string) => name === 'subheader';
+    s = exploreReducer(s, a.controlChanged({ name: 'subheader', value: 'x' }));
+    expect(needsQuery(s, renderOnly)).toBe(false);
+    s = exploreReducer(s, a.controlChanged({ name: 'metric', value: 'count' }));
+    expect(needsQuery(s, renderOnly)).toBe(true);
+  });
+});

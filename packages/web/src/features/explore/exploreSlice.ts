@@ -1,0 +1,168 @@
+/**
+ * Explore's page state as one reducer (pure; the page runs it with useReducer): the dataset, the
+ * saved chart, the form data the controls edit, and the chart's update cycle (spec 001 §4
+ * "Chart status": loading → success → rendered, failed, stopped).
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { MESSAGES, type QueryFormData } from '@strata/core';
+import {
+  chartRegistry,
+  controlPanelState,
+  dropMissingFields,
+  type ChartDataResult,
+} from '@strata/charts';
+import type { ExploreDatasource } from '@strata/charts';
+import type { ChartStatus, ExploreSlice } from './types';
+
+export interface ExploreState {
+  datasource: ExploreDatasource | null;
+  slice: ExploreSlice | null;
+  formData: QueryFormData;
+  /** Form data of the last query run (what the chart shows). */
+  latestQueryFormData: QueryFormData | null;
+  chartStatus: ChartStatus | null;
+  chartAlert: string | null;
+  queriesResponse: ChartDataResult[] | null;
+  chartUpdateStartTime: number | null;
+  chartUpdateEndTime: number | null;
+  /** Fields dropped because the dataset no longer has them (shown once as a warning). */
+  droppedFields: string[];
+}
+
+export const initialExploreState: ExploreState = {
+  datasource: null,
+  slice: null,
+  formData: { datasource: '', viz_type: 'table' },
+  latestQueryFormData: null,
+  chartStatus: null,
+  chartAlert: null,
+  queriesResponse: null,
+  chartUpdateStartTime: null,
+  chartUpdateEndTime: null,
+  droppedFields: [],
+};
+
+/** Form fields holding metrics or columns of the dataset (checked against it on load). */
+const METRIC_FIELDS = [
+  'metrics',
+  'metric',
+  'metric_2',
+  'secondary_metric',
+  'percent_metrics',
+  'x',
+  'y',
+  'size',
+  'series_limit_metric',
+  'timeseries_limit_metric',
+];
+const COLUMN_FIELDS = [
+  'groupby',
+  'columns',
+  'all_columns',
+  'series',
+  'entity',
+  'x_axis',
+  'granularity_sqla',
+];
+
+/** The form data with defaults and visibility applied for its chart type. */
+export function normalizeFormData(
+  formData: QueryFormData,
+  datasource: ExploreDatasource | null,
+): QueryFormData {
+  const plugin = chartRegistry.get(formData.viz_type);
+  if (!plugin) return formData;
+  return controlPanelState(plugin.controlPanel, formData, datasource).formData;
+}
+
+const slice = createSlice({
+  name: 'explore',
+  initialState: initialExploreState,
+  reducers: {
+    hydrated(
+      state,
+      action: PayloadAction<{
+        datasource: ExploreDatasource | null;
+        slice: ExploreSlice | null;
+        formData: QueryFormData;
+      }>,
+    ) {
+      const { datasource } = action.payload;
+      let formData = action.payload.formData;
+      let dropped: string[] = [];
+      if (datasource && datasource.columns.length > 0) {
+        const cleaned = dropMissingFields(formData, datasource, {
+          metrics: METRIC_FIELDS,
+          columns: COLUMN_FIELDS,
+        });
+        formData = cleaned.formData;
+        dropped = cleaned.dropped;
+      }
+      state.datasource = datasource;
+      state.slice = action.payload.slice;
+      state.formData = normalizeFormData(formData, datasource);
+      state.droppedFields = dropped;
+      state.chartStatus = null;
+      state.chartAlert = null;
+      state.queriesResponse = null;
+      state.latestQueryFormData = null;
+    },
+    controlChanged(state, action: PayloadAction<{ name: string; value: unknown }>) {
+      const next = { ...state.formData, [action.payload.name]: action.payload.value };
+      state.formData = normalizeFormData(next, state.datasource);
+    },
+    vizTypeChanged(state, action: PayloadAction<string>) {
+      const next: QueryFormData = { ...state.formData, viz_type: action.payload };
+      state.formData = normalizeFormData(next, state.datasource);
+    },
+    chartUpdateStarted(state, action: PayloadAction<{ formData: QueryFormData; now: number }>) {
+      state.chartStatus = 'loading';
+      state.chartAlert = null;
+      state.latestQueryFormData = action.payload.formData;
+      state.chartUpdateStartTime = action.payload.now;
+      state.chartUpdateEndTime = null;
+    },
+    chartUpdateSucceeded(state, action: PayloadAction<{ result: ChartDataResult[]; now: number }>) {
+      state.chartStatus = 'success';
+      state.queriesResponse = action.payload.result;
+      state.chartUpdateEndTime = action.payload.now;
+    },
+    chartUpdateFailed(state, action: PayloadAction<{ message: string | null; now: number }>) {
+      state.chartStatus = 'failed';
+      state.chartAlert = action.payload.message ?? MESSAGES.networkError;
+      state.queriesResponse = null;
+      state.chartUpdateEndTime = action.payload.now;
+    },
+    chartUpdateStopped(state, action: PayloadAction<{ now: number }>) {
+      state.chartStatus = 'stopped';
+      state.chartAlert = MESSAGES.chartStopped;
+      state.chartUpdateEndTime = action.payload.now;
+    },
+    chartRenderingSucceeded(state) {
+      if (state.chartStatus === 'success') state.chartStatus = 'rendered';
+    },
+    chartRenderingFailed(state, action: PayloadAction<string>) {
+      state.chartStatus = 'failed';
+      state.chartAlert = MESSAGES.renderError.replace('%s', action.payload);
+    },
+    sliceSaved(state, action: PayloadAction<ExploreSlice>) {
+      state.slice = action.payload;
+      state.formData = { ...state.formData, slice_id: action.payload.slice_id };
+    },
+  },
+});
+
+export const exploreActions = slice.actions;
+export const exploreReducer = slice.reducer;
+
+/** Whether the form data differs from what the chart shows in a way that needs a new query. */
+export function needsQuery(state: ExploreState, renderOnly: (name: string) => boolean): boolean {
+  const last = state.latestQueryFormData;
+  if (!last) return true;
+  const keys = new Set([...Object.keys(last), ...Object.keys(state.formData)]);
+  for (const key of keys) {
+    if (renderOnly(key)) continue;
+    if (JSON.stringify(last[key]) !== JSON.stringify(state.formData[key])) return true;
+  }
+  return false;
+}
