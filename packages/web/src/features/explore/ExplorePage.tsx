@@ -11,7 +11,6 @@ import {
   Empty,
   Flex,
   Result,
-  Select,
   Skeleton,
   Spin,
   Tag,
@@ -25,6 +24,7 @@ import { api, errorMessage, isAbortError } from '../../app/api';
 import { useCurrentUser } from '../../app/BootstrapContext';
 import { usePageTitle } from '../../app/usePageTitle';
 import { SaveModal } from './SaveModal';
+import { VizTypeControl } from './VizTypeGallery';
 import { ChartRenderer } from './ChartRenderer';
 import { ControlPanel } from './ControlPanel';
 import { DataPane } from './DataPane';
@@ -202,15 +202,10 @@ export default function ExplorePage() {
           <Typography.Text strong style={{ fontSize: 12 }}>
             Chart type
           </Typography.Text>
-          <Select
-            size="small"
-            style={{ width: '100%', marginTop: 4 }}
-            aria-label="Visualization type"
+          <VizTypeControl
             value={state.formData.viz_type}
-            options={chartRegistry
-              .list()
-              .map((p) => ({ value: p.vizType, label: p.metadata.name }))}
-            onChange={(v: string) => dispatch(a.vizTypeChanged(v))}
+            rendered={state.latestQueryFormData?.viz_type ?? null}
+            onChange={(v) => dispatch(a.vizTypeChanged(v))}
           />
         </div>
         <div style={{ overflow: 'auto', flex: 1, minHeight: 0 }}>
