@@ -5,18 +5,7 @@
  * display-only controls redraw at once from the same data.
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Empty,
-  Flex,
-  Result,
-  Skeleton,
-  Spin,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Alert, Button, Empty, Flex, Result, Skeleton, Spin, Tag, Tooltip, Typography } from 'antd';
 import { CaretRightOutlined, SaveOutlined, StopOutlined } from '@ant-design/icons';
 import { MESSAGES } from '@strata/core';
 import { chartRegistry, listControls, validationMessages, controlPanelState } from '@strata/charts';
@@ -25,6 +14,7 @@ import { useCurrentUser } from '../../app/BootstrapContext';
 import { usePageTitle } from '../../app/usePageTitle';
 import { SaveModal } from './SaveModal';
 import { VizTypeControl } from './VizTypeGallery';
+import { ChartActions } from './ChartActions';
 import { ChartRenderer } from './ChartRenderer';
 import { ControlPanel } from './ControlPanel';
 import { DataPane } from './DataPane';
@@ -254,6 +244,13 @@ export default function ExplorePage() {
               />
             ) : null}
             {result?.is_cached ? <Tag>Cached</Tag> : null}
+            <ChartActions
+              formData={state.latestQueryFormData ?? state.formData}
+              slice={state.slice}
+              canEdit={canOverwrite(state.slice, user?.userId ?? null)}
+              chartElement={() => document.querySelector('[data-test="chart-container"]')}
+              onSliceChanged={(s) => dispatch(a.sliceSaved(s))}
+            />
             <Button
               icon={<SaveOutlined />}
               onClick={() => setSaving(true)}
