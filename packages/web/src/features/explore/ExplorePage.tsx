@@ -27,6 +27,7 @@ import {
 } from './exploreSlice';
 import { exploreUrl, hasExploreTarget, hydrateFormData, readExploreParams } from './hydrate';
 import { runChartQuery } from './runChartQuery';
+import { browserTabId, exploreAddress, storeFormData } from './formDataKey';
 import type { ExplorePayload, ExploreSlice } from './types';
 
 function RowCount({
@@ -65,6 +66,8 @@ export default function ExplorePage() {
   });
   const controller = useRef<AbortController | null>(null);
   const user = useCurrentUser();
+  const formDataKey = useRef<string | null>(params.formDataKey);
+  const tabId = useMemo(() => browserTabId(sessionStorageOrNull()), []);
   const [saving, setSaving] = useState(false);
   const plugin = chartRegistry.get(state.formData.viz_type);
   usePageTitle(state.slice?.slice_name ?? (load.name ? `${load.name} · Explore` : 'Explore'));
@@ -76,13 +79,22 @@ export default function ExplorePage() {
       controller.current = c;
       dispatch(a.chartUpdateStarted({ formData, now: Date.now() }));
       runChartQuery(formData, c.signal)
-        .then((result) => dispatch(a.chartUpdateSucceeded({ result, now: Date.now() })))
+        .then((result) => {
+          dispatch(a.chartUpdateSucceeded({ result, now: Date.now() }));
+          // Keep the chart's state behind the address (best effort: a failure only costs the link).
+          storeFormData(api, formDataKey.current, formData, tabId)
+            .then((key) => {
+              formDataKey.current = key;
+              window.history.replaceState(null, '', exploreAddress(key, formData.slice_id));
+            })
+            .catch(() => undefined);
+        })
         .catch((e: unknown) => {
           if (isAbortError(e)) return;
           dispatch(a.chartUpdateFailed({ message: errorMessage(e), now: Date.now() }));
         });
     },
-    [state.formData],
+    [state.formData, tabId],
   );
 
   const stop = () => {
@@ -360,6 +372,14 @@ export default function ExplorePage() {
       ) : null}
     </Flex>
   );
+}
+
+function sessionStorageOrNull(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
 }
 
 /** Spec 001 §6: overwriting needs the user among the chart's owners. */
