@@ -1,5 +1,7 @@
 /** The dataset pane: the dataset's name, and its metrics and columns, searchable. */
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useDraggable } from '@dnd-kit/core';
+import type { DragItem } from './dnd';
 import { Collapse, Empty, Flex, Input, Tooltip, Typography } from 'antd';
 import {
   CalculatorOutlined,
@@ -11,6 +13,22 @@ import {
 } from '@ant-design/icons';
 import { DATASET_TITLE_TOOLTIP_LENGTH, GenericDataType } from '@strata/core';
 import type { ExploreDatasource } from '@strata/charts';
+
+/** A row of the pane that can be dragged onto a control. */
+function DraggableRow({ id, item, children }: { id: string; item: DragItem; children: ReactNode }) {
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id, data: item });
+  return (
+    <div
+      ref={setNodeRef}
+      {...attributes}
+      {...listeners}
+      data-test={id}
+      style={{ cursor: 'grab', opacity: isDragging ? 0.4 : 1, padding: '2px 4px', borderRadius: 4 }}
+    >
+      {children}
+    </div>
+  );
+}
 
 function ColumnIcon({ type }: { type: number | null | undefined }) {
   if (type === GenericDataType.TEMPORAL) return <ClockCircleOutlined />;
@@ -78,12 +96,20 @@ export function DatasourcePanel({
               label: `Metrics (${metrics.length})`,
               children: metrics.length ? (
                 metrics.map((m) => (
-                  <Flex key={m.metric_name} gap={6} style={{ padding: '2px 0' }}>
-                    <CalculatorOutlined style={{ color: '#888' }} />
-                    <Tooltip title={m.expression}>
-                      <Typography.Text ellipsis>{m.verbose_name || m.metric_name}</Typography.Text>
-                    </Tooltip>
-                  </Flex>
+                  <DraggableRow
+                    key={m.metric_name}
+                    id={`metric-${m.metric_name}`}
+                    item={{ kind: 'metric', metricName: m.metric_name }}
+                  >
+                    <Flex gap={6}>
+                      <CalculatorOutlined style={{ color: '#888' }} />
+                      <Tooltip title={m.expression}>
+                        <Typography.Text ellipsis>
+                          {m.verbose_name || m.metric_name}
+                        </Typography.Text>
+                      </Tooltip>
+                    </Flex>
+                  </DraggableRow>
                 ))
               ) : (
                 <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No saved metrics found" />
@@ -93,14 +119,20 @@ export function DatasourcePanel({
               key: 'columns',
               label: `Columns (${columns.length})`,
               children: columns.map((c) => (
-                <Flex key={c.column_name} gap={6} style={{ padding: '2px 0' }}>
-                  <span style={{ color: '#888' }}>
-                    <ColumnIcon type={c.type_generic} />
-                  </span>
-                  <Tooltip title={c.type ?? undefined}>
-                    <Typography.Text ellipsis>{c.verbose_name || c.column_name}</Typography.Text>
-                  </Tooltip>
-                </Flex>
+                <DraggableRow
+                  key={c.column_name}
+                  id={`column-${c.column_name}`}
+                  item={{ kind: 'column', column: c }}
+                >
+                  <Flex gap={6}>
+                    <span style={{ color: '#888' }}>
+                      <ColumnIcon type={c.type_generic} />
+                    </span>
+                    <Tooltip title={c.type ?? undefined}>
+                      <Typography.Text ellipsis>{c.verbose_name || c.column_name}</Typography.Text>
+                    </Tooltip>
+                  </Flex>
+                </DraggableRow>
               )),
             },
           ]}

@@ -6,9 +6,16 @@
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { Alert, Button, Empty, Flex, Result, Skeleton, Spin, Tag, Tooltip, Typography } from 'antd';
+import { DndContext, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
 import { CaretRightOutlined, SaveOutlined, StopOutlined } from '@ant-design/icons';
 import { MESSAGES } from '@strata/core';
-import { chartRegistry, listControls, validationMessages, controlPanelState } from '@strata/charts';
+import {
+  chartRegistry,
+  controlPanelState,
+  listControls,
+  validationMessages,
+  type ControlState,
+} from '@strata/charts';
 import { api, errorMessage, isAbortError } from '../../app/api';
 import { useCurrentUser } from '../../app/BootstrapContext';
 import { usePageTitle } from '../../app/usePageTitle';
@@ -27,6 +34,7 @@ import {
 } from './exploreSlice';
 import { exploreUrl, hasExploreTarget, hydrateFormData, readExploreParams } from './hydrate';
 import { runChartQuery } from './runChartQuery';
+import { valueAfterDrop, type DragItem } from './dnd';
 import { browserTabId, exploreAddress, storeFormData } from './formDataKey';
 import type { ExplorePayload, ExploreSlice } from './types';
 
@@ -66,6 +74,8 @@ export default function ExplorePage() {
   });
   const controller = useRef<AbortController | null>(null);
   const user = useCurrentUser();
+  // A small move starts a drag, so clicks on the pane's rows still work.
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
   const formDataKey = useRef<string | null>(params.formDataKey);
   const tabId = useMemo(() => browserTabId(sessionStorageOrNull()), []);
   const [saving, setSaving] = useState(false);
@@ -190,187 +200,198 @@ export default function ExplorePage() {
   const result = state.queriesResponse?.[0];
   const rowLimit = Number(state.latestQueryFormData?.row_limit ?? NaN);
   return (
-    <Flex style={{ flex: 1, minHeight: 0, background: '#f7f8fa' }} data-test="explore-page">
-      <div
-        style={{ width: 260, background: '#fff', borderRight: '1px solid #f0f0f0', minHeight: 0 }}
-      >
-        <DatasourcePanel datasource={state.datasource} name={load.name} />
-      </div>
-      <Flex
-        vertical
-        style={{ width: 340, background: '#fff', borderRight: '1px solid #f0f0f0', minHeight: 0 }}
-      >
-        <div style={{ padding: '12px 12px 0' }}>
-          <Typography.Text strong style={{ fontSize: 12 }}>
-            Chart type
-          </Typography.Text>
-          <VizTypeControl
-            value={state.formData.viz_type}
-            rendered={state.latestQueryFormData?.viz_type ?? null}
-            onChange={(v) => dispatch(a.vizTypeChanged(v))}
-          />
+    <DndContext
+      sensors={sensors}
+      onDragEnd={({ active, over }) => {
+        const item = active.data.current as DragItem | undefined;
+        const control = (over?.data.current as { control?: ControlState } | undefined)?.control;
+        if (!item || !control) return;
+        const value = valueAfterDrop(control, item);
+        if (value !== null) dispatch(a.controlChanged({ name: control.name, value }));
+      }}
+    >
+      <Flex style={{ flex: 1, minHeight: 0, background: '#f7f8fa' }} data-test="explore-page">
+        <div
+          style={{ width: 260, background: '#fff', borderRight: '1px solid #f0f0f0', minHeight: 0 }}
+        >
+          <DatasourcePanel datasource={state.datasource} name={load.name} />
         </div>
-        <div style={{ overflow: 'auto', flex: 1, minHeight: 0 }}>
-          {plugin ? (
-            <ControlPanel
-              plugin={plugin}
-              formData={state.formData}
-              datasource={state.datasource}
-              onChange={(name, value) => dispatch(a.controlChanged({ name, value }))}
+        <Flex
+          vertical
+          style={{ width: 340, background: '#fff', borderRight: '1px solid #f0f0f0', minHeight: 0 }}
+        >
+          <div style={{ padding: '12px 12px 0' }}>
+            <Typography.Text strong style={{ fontSize: 12 }}>
+              Chart type
+            </Typography.Text>
+            <VizTypeControl
+              value={state.formData.viz_type}
+              rendered={state.latestQueryFormData?.viz_type ?? null}
+              onChange={(v) => dispatch(a.vizTypeChanged(v))}
             />
-          ) : (
-            <Empty description={MESSAGES.vizTypeNotSupported} style={{ marginTop: 40 }} />
-          )}
-        </div>
-        <Flex gap={8} style={{ padding: 12, borderTop: '1px solid #f0f0f0' }}>
-          {state.chartStatus === 'loading' ? (
-            <Button block danger icon={<StopOutlined />} onClick={stop}>
-              Stop
-            </Button>
-          ) : (
-            <Tooltip title={errors.length ? errors.join('. ') : 'Ctrl + Enter'}>
-              <Button
-                block
-                type={stale ? 'primary' : 'default'}
-                icon={<CaretRightOutlined />}
-                disabled={errors.length > 0 || !plugin}
-                onClick={() => run()}
-              >
-                {state.latestQueryFormData ? 'Update chart' : 'Create chart'}
-              </Button>
-            </Tooltip>
-          )}
-        </Flex>
-      </Flex>
-      <Flex vertical style={{ flex: 1, minWidth: 0, minHeight: 0, padding: 16, gap: 12 }}>
-        <Flex justify="space-between" align="center">
-          <Typography.Title level={4} style={{ margin: 0 }} data-test="chart-title">
-            {state.slice?.slice_name ?? '- untitled'}
-          </Typography.Title>
-          <Flex gap={8} align="center">
-            {result ? (
-              <RowCount
-                rows={result.rowcount}
-                limit={Number.isFinite(rowLimit) ? rowLimit : null}
-                loading={state.chartStatus === 'loading'}
+          </div>
+          <div style={{ overflow: 'auto', flex: 1, minHeight: 0 }}>
+            {plugin ? (
+              <ControlPanel
+                plugin={plugin}
+                formData={state.formData}
+                datasource={state.datasource}
+                onChange={(name, value) => dispatch(a.controlChanged({ name, value }))}
               />
-            ) : null}
-            {result?.is_cached ? <Tag>Cached</Tag> : null}
-            <ChartActions
-              formData={state.latestQueryFormData ?? state.formData}
-              slice={state.slice}
-              canEdit={canOverwrite(state.slice, user?.userId ?? null)}
-              chartElement={() => document.querySelector('[data-test="chart-container"]')}
-              onSliceChanged={(s) => dispatch(a.sliceSaved(s))}
-            />
-            <Button
-              icon={<SaveOutlined />}
-              onClick={() => setSaving(true)}
-              disabled={!plugin || !state.datasource}
-              data-test="save-chart"
-            >
-              Save
-            </Button>
+            ) : (
+              <Empty description={MESSAGES.vizTypeNotSupported} style={{ marginTop: 40 }} />
+            )}
+          </div>
+          <Flex gap={8} style={{ padding: 12, borderTop: '1px solid #f0f0f0' }}>
+            {state.chartStatus === 'loading' ? (
+              <Button block danger icon={<StopOutlined />} onClick={stop}>
+                Stop
+              </Button>
+            ) : (
+              <Tooltip title={errors.length ? errors.join('. ') : 'Ctrl + Enter'}>
+                <Button
+                  block
+                  type={stale ? 'primary' : 'default'}
+                  icon={<CaretRightOutlined />}
+                  disabled={errors.length > 0 || !plugin}
+                  onClick={() => run()}
+                >
+                  {state.latestQueryFormData ? 'Update chart' : 'Create chart'}
+                </Button>
+              </Tooltip>
+            )}
           </Flex>
         </Flex>
-        {load.message || !state.datasource?.columns.length ? (
-          <Alert
-            type="warning"
-            showIcon
-            message={MESSAGES.missingDataset}
-            description={load.message ?? MESSAGES.missingDatasetDetail}
-          />
-        ) : null}
-        {state.droppedFields.length ? (
-          <Alert
-            type="info"
-            showIcon
-            closable
-            message={`Removed from the chart because the dataset no longer has them: ${state.droppedFields.join(', ')}`}
-          />
-        ) : null}
-        <div
-          style={{
-            flex: 1,
-            minHeight: 280,
-            background: '#fff',
-            border: '1px solid #f0f0f0',
-            borderRadius: 6,
-            position: 'relative',
-            padding: 8,
-          }}
-        >
-          {state.chartStatus === 'failed' || state.chartStatus === 'stopped' ? (
+        <Flex vertical style={{ flex: 1, minWidth: 0, minHeight: 0, padding: 16, gap: 12 }}>
+          <Flex justify="space-between" align="center">
+            <Typography.Title level={4} style={{ margin: 0 }} data-test="chart-title">
+              {state.slice?.slice_name ?? '- untitled'}
+            </Typography.Title>
+            <Flex gap={8} align="center">
+              {result ? (
+                <RowCount
+                  rows={result.rowcount}
+                  limit={Number.isFinite(rowLimit) ? rowLimit : null}
+                  loading={state.chartStatus === 'loading'}
+                />
+              ) : null}
+              {result?.is_cached ? <Tag>Cached</Tag> : null}
+              <ChartActions
+                formData={state.latestQueryFormData ?? state.formData}
+                slice={state.slice}
+                canEdit={canOverwrite(state.slice, user?.userId ?? null)}
+                chartElement={() => document.querySelector('[data-test="chart-container"]')}
+                onSliceChanged={(s) => dispatch(a.sliceSaved(s))}
+              />
+              <Button
+                icon={<SaveOutlined />}
+                onClick={() => setSaving(true)}
+                disabled={!plugin || !state.datasource}
+                data-test="save-chart"
+              >
+                Save
+              </Button>
+            </Flex>
+          </Flex>
+          {load.message || !state.datasource?.columns.length ? (
             <Alert
-              type={state.chartStatus === 'stopped' ? 'warning' : 'error'}
+              type="warning"
               showIcon
-              message={
-                state.chartStatus === 'stopped' ? MESSAGES.chartStopped : MESSAGES.unexpectedError
-              }
-              description={state.chartStatus === 'stopped' ? undefined : state.chartAlert}
-              data-test="chart-error"
-            />
-          ) : state.queriesResponse && state.datasource ? (
-            <ChartRenderer
-              formData={drawnFormData}
-              queriesResponse={state.queriesResponse}
-              datasource={state.datasource}
-              onRendered={() => dispatch(a.chartRenderingSucceeded())}
-              onRenderFailed={(m) => dispatch(a.chartRenderingFailed(m))}
-            />
-          ) : state.chartStatus !== 'loading' ? (
-            <Empty
-              description={
-                errors.length ? errors.join('. ') : 'Click "Create chart" to see the chart'
-              }
-              style={{ paddingTop: 60 }}
+              message={MESSAGES.missingDataset}
+              description={load.message ?? MESSAGES.missingDatasetDetail}
             />
           ) : null}
-          {state.chartStatus === 'loading' ? (
-            <Spin style={{ position: 'absolute', inset: 0, margin: 'auto', height: 32 }} />
+          {state.droppedFields.length ? (
+            <Alert
+              type="info"
+              showIcon
+              closable
+              message={`Removed from the chart because the dataset no longer has them: ${state.droppedFields.join(', ')}`}
+            />
           ) : null}
-        </div>
-        <div
-          style={{
-            background: '#fff',
-            border: '1px solid #f0f0f0',
-            borderRadius: 6,
-            padding: '0 8px',
-            maxHeight: 340,
-            overflow: 'hidden',
-          }}
-        >
-          <DataPane formData={state.formData} queriesResponse={state.queriesResponse} />
-        </div>
-      </Flex>
-      {saving ? (
-        <SaveModal
-          open
-          onClose={() => setSaving(false)}
-          formData={state.formData}
-          slice={
-            state.slice
-              ? {
-                  slice_id: state.slice.slice_id,
-                  slice_name: state.slice.slice_name,
-                  dashboards: state.slice.dashboards ?? [],
+          <div
+            style={{
+              flex: 1,
+              minHeight: 280,
+              background: '#fff',
+              border: '1px solid #f0f0f0',
+              borderRadius: 6,
+              position: 'relative',
+              padding: 8,
+            }}
+          >
+            {state.chartStatus === 'failed' || state.chartStatus === 'stopped' ? (
+              <Alert
+                type={state.chartStatus === 'stopped' ? 'warning' : 'error'}
+                showIcon
+                message={
+                  state.chartStatus === 'stopped' ? MESSAGES.chartStopped : MESSAGES.unexpectedError
                 }
-              : null
-          }
-          canOverwrite={canOverwrite(state.slice, user?.userId ?? null)}
-          defaultName={load.name ? `${plugin?.metadata.name ?? 'Chart'} - ${load.name}` : ''}
-          onSaved={(saved, name, goToDashboard) => {
-            setSaving(false);
-            dispatch(
-              a.sliceSaved({ ...(state.slice ?? {}), slice_id: saved.sliceId, slice_name: name }),
-            );
-            window.history.replaceState(null, '', `/explore/?slice_id=${saved.sliceId}`);
-            if (goToDashboard && saved.dashboardId !== null)
-              window.location.assign(`/superset/dashboard/${saved.dashboardId}/`);
-          }}
-        />
-      ) : null}
-    </Flex>
+                description={state.chartStatus === 'stopped' ? undefined : state.chartAlert}
+                data-test="chart-error"
+              />
+            ) : state.queriesResponse && state.datasource ? (
+              <ChartRenderer
+                formData={drawnFormData}
+                queriesResponse={state.queriesResponse}
+                datasource={state.datasource}
+                onRendered={() => dispatch(a.chartRenderingSucceeded())}
+                onRenderFailed={(m) => dispatch(a.chartRenderingFailed(m))}
+              />
+            ) : state.chartStatus !== 'loading' ? (
+              <Empty
+                description={
+                  errors.length ? errors.join('. ') : 'Click "Create chart" to see the chart'
+                }
+                style={{ paddingTop: 60 }}
+              />
+            ) : null}
+            {state.chartStatus === 'loading' ? (
+              <Spin style={{ position: 'absolute', inset: 0, margin: 'auto', height: 32 }} />
+            ) : null}
+          </div>
+          <div
+            style={{
+              background: '#fff',
+              border: '1px solid #f0f0f0',
+              borderRadius: 6,
+              padding: '0 8px',
+              maxHeight: 340,
+              overflow: 'hidden',
+            }}
+          >
+            <DataPane formData={state.formData} queriesResponse={state.queriesResponse} />
+          </div>
+        </Flex>
+        {saving ? (
+          <SaveModal
+            open
+            onClose={() => setSaving(false)}
+            formData={state.formData}
+            slice={
+              state.slice
+                ? {
+                    slice_id: state.slice.slice_id,
+                    slice_name: state.slice.slice_name,
+                    dashboards: state.slice.dashboards ?? [],
+                  }
+                : null
+            }
+            canOverwrite={canOverwrite(state.slice, user?.userId ?? null)}
+            defaultName={load.name ? `${plugin?.metadata.name ?? 'Chart'} - ${load.name}` : ''}
+            onSaved={(saved, name, goToDashboard) => {
+              setSaving(false);
+              dispatch(
+                a.sliceSaved({ ...(state.slice ?? {}), slice_id: saved.sliceId, slice_name: name }),
+              );
+              window.history.replaceState(null, '', `/explore/?slice_id=${saved.sliceId}`);
+              if (goToDashboard && saved.dashboardId !== null)
+                window.location.assign(`/superset/dashboard/${saved.dashboardId}/`);
+            }}
+          />
+        ) : null}
+      </Flex>
+    </DndContext>
   );
 }
 

@@ -1,6 +1,8 @@
 /** Renders a control by its type; a type not built yet says so instead of vanishing. */
 import type { ComponentType } from 'react';
 import { Typography } from 'antd';
+import { useDndContext, useDroppable } from '@dnd-kit/core';
+import { acceptsDrop, type DragItem } from '../dnd';
 import { AdhocFilterControl } from './AdhocFilterControl';
 import {
   BoundsControl,
@@ -37,10 +39,23 @@ const CONTROLS: Partial<Record<string, ComponentType<ControlProps>>> = {
 
 export function Control(props: ControlProps) {
   const { control } = props;
+  const { setNodeRef, isOver } = useDroppable({ id: `control:${control.name}`, data: { control } });
+  const { active } = useDndContext();
   if (!control.visible || control.type === 'HiddenControl') return null;
   const Component = CONTROLS[control.type];
+  const dragged = active?.data.current as DragItem | undefined;
+  const accepts = dragged !== undefined && acceptsDrop(control, dragged);
   return (
-    <div style={{ marginBottom: 12 }} data-test={`control-${control.name}`}>
+    <div
+      ref={setNodeRef}
+      style={{
+        marginBottom: 12,
+        borderRadius: 4,
+        outline: accepts ? `1px dashed ${isOver ? '#1FA8C9' : '#bbb'}` : undefined,
+        background: accepts && isOver ? '#e8f6fa' : undefined,
+      }}
+      data-test={`control-${control.name}`}
+    >
       {control.type === 'CheckboxControl' ? null : (
         <ControlHeader
           label={control.label}
