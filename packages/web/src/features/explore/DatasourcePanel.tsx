@@ -40,9 +40,11 @@ function ColumnIcon({ type }: { type: number | null | undefined }) {
 export function DatasourcePanel({
   datasource,
   name,
+  menu,
 }: {
   datasource: ExploreDatasource | null;
   name: string;
+  menu?: ReactNode;
 }) {
   const [search, setSearch] = useState('');
   const q = search.trim().toLowerCase();
@@ -71,11 +73,14 @@ export function DatasourcePanel({
   return (
     <Flex vertical style={{ height: '100%', minHeight: 0 }} data-test="datasource-panel">
       <div style={{ padding: '12px 12px 8px' }}>
-        {name.length > DATASET_TITLE_TOOLTIP_LENGTH ? (
-          <Tooltip title={name}>{title}</Tooltip>
-        ) : (
-          title
-        )}
+        <Flex justify="space-between" align="center" gap={4}>
+          {name.length > DATASET_TITLE_TOOLTIP_LENGTH ? (
+            <Tooltip title={name}>{title}</Tooltip>
+          ) : (
+            title
+          )}
+          {menu}
+        </Flex>
         <Input.Search
           size="small"
           allowClear

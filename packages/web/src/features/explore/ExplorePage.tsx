@@ -19,6 +19,8 @@ import {
 import { api, errorMessage, isAbortError } from '../../app/api';
 import { useCurrentUser } from '../../app/BootstrapContext';
 import { usePageTitle } from '../../app/usePageTitle';
+import { useToasts } from '../../app/toasts';
+import { DatasetMenu, type ExploreDataset } from './DatasetMenu';
 import { SaveModal } from './SaveModal';
 import { VizTypeControl } from './VizTypeGallery';
 import { ChartActions } from './ChartActions';
@@ -74,6 +76,7 @@ export default function ExplorePage() {
   });
   const controller = useRef<AbortController | null>(null);
   const user = useCurrentUser();
+  const toasts = useToasts();
   // A small move starts a drag, so clicks on the pane's rows still work.
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
   const formDataKey = useRef<string | null>(params.formDataKey);
@@ -106,6 +109,25 @@ export default function ExplorePage() {
     },
     [state.formData, tabId],
   );
+
+  /** Loads a dataset's Explore payload and moves the form data onto it. */
+  const changeDataset = async (id: number, swapped: boolean) => {
+    try {
+      const { result } = await api.get<{ result: ExplorePayload }>(
+        exploreUrl({ formDataKey: null, sliceId: null, datasourceId: id, datasourceType: 'table' }),
+      );
+      if (!result.dataset) throw new Error(MESSAGES.missingDatasetDetail);
+      dispatch(a.datasourceChanged(result.dataset));
+      setLoad((l) => ({
+        ...l,
+        message: null,
+        name: result.dataset?.table_name ?? result.dataset?.name ?? l.name,
+      }));
+      if (swapped) toasts.addSuccessToast('Successfully changed dataset!');
+    } catch (e) {
+      toasts.addDangerToast(errorMessage(e));
+    }
+  };
 
   const stop = () => {
     controller.current?.abort();
@@ -214,7 +236,21 @@ export default function ExplorePage() {
         <div
           style={{ width: 260, background: '#fff', borderRight: '1px solid #f0f0f0', minHeight: 0 }}
         >
-          <DatasourcePanel datasource={state.datasource} name={load.name} />
+          <DatasourcePanel
+            datasource={state.datasource}
+            name={load.name}
+            menu={
+              state.datasource ? (
+                <DatasetMenu
+                  dataset={state.datasource as ExploreDataset}
+                  onSwapped={(id) => void changeDataset(id, true)}
+                  onEdited={() =>
+                    state.datasource && void changeDataset(state.datasource.id, false)
+                  }
+                />
+              ) : null
+            }
+          />
         </div>
         <Flex
           vertical

@@ -58,4 +58,40 @@ describe('explore reducer', () => {
     s = exploreReducer(s, a.controlChanged({ name: 'metric', value: 'count' }));
     expect(needsQuery(s, renderOnly)).toBe(true);
   });
+
+  it('moves to another dataset, picking its time column and dropping what it lacks', () => {
+    let s = exploreReducer(
+      initialExploreState,
+      a.hydrated({
+        datasource: {
+          ...datasource,
+          columns: [...datasource.columns, { column_name: 'ds', is_dttm: true }],
+        },
+        slice: null,
+        formData: {
+          datasource: '1__table',
+          viz_type: 'big_number_total',
+          metric: 'count',
+          granularity_sqla: 'ds',
+        },
+      }),
+    );
+    s = exploreReducer(
+      s,
+      a.datasourceChanged({
+        id: 2,
+        type: 'table',
+        columns: [
+          { column_name: 'created', is_dttm: true },
+          { column_name: 'when', type_generic: 2 },
+        ],
+        metrics: [],
+        main_dttm_col: 'when',
+      }),
+    );
+    expect(s.formData.datasource).toBe('2__table');
+    expect(s.formData.granularity_sqla).toBe('when');
+    expect(s.formData.metric).toBeNull();
+    expect(s.droppedFields).toEqual(['count']);
+  });
 });

@@ -145,6 +145,29 @@ const slice = createSlice({
       state.chartStatus = 'failed';
       state.chartAlert = MESSAGES.renderError.replace('%s', action.payload);
     },
+    /** Swap dataset: the form data moves to the new dataset (spec 001 §4 "Changing datasource"). */
+    datasourceChanged(state, action: PayloadAction<ExploreDatasource>) {
+      const ds = action.payload;
+      const next: QueryFormData = {
+        ...state.formData,
+        datasource: `${ds.id}__${ds.type || 'table'}`,
+      };
+      const temporal = ds.columns
+        .filter((c) => c.is_dttm === true || c.type_generic === 2)
+        .map((c) => c.column_name);
+      if (typeof next.granularity_sqla === 'string' && !temporal.includes(next.granularity_sqla)) {
+        const main =
+          ds.main_dttm_col && temporal.includes(ds.main_dttm_col) ? ds.main_dttm_col : null;
+        next.granularity_sqla = main ?? temporal[0];
+      }
+      const cleaned = dropMissingFields(next, ds, {
+        metrics: METRIC_FIELDS,
+        columns: COLUMN_FIELDS,
+      });
+      state.datasource = ds;
+      state.formData = normalizeFormData(cleaned.formData, ds);
+      state.droppedFields = cleaned.dropped;
+    },
     sliceSaved(state, action: PayloadAction<ExploreSlice>) {
       state.slice = action.payload;
       state.formData = { ...state.formData, slice_id: action.payload.slice_id };
