@@ -65,6 +65,7 @@ export const router = createBrowserRouter([
           { path: PATHS.sqlLabPermalink, element: <SqlLabPage /> },
           { path: PATHS.explore, element: <ExplorePage /> },
           { path: PATHS.exploreLegacy, element: <ExplorePage /> },
+          { path: PATHS.explorePermalink, element: <ExplorePage /> },
           { path: PATHS.users, element: <UsersPage /> },
           { path: PATHS.roles, element: <RolesPage /> },
           { path: '*', element: <NotFound /> },

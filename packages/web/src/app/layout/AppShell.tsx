@@ -10,7 +10,14 @@ import { useCurrentUser } from '../BootstrapContext';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { logEvent } from '../logger/eventLogger';
 import { PageLoading } from './PageLoading';
-import { PATHS, buildNavItems, isSqlLabEditorPath, pageKey, selectedNavKey } from './navigation';
+import {
+  PATHS,
+  buildNavItems,
+  isFullBleedPath,
+  isStandaloneSearch,
+  pageKey,
+  selectedNavKey,
+} from './navigation';
 import type { NavItem } from './navigation';
 
 type MenuItems = NonNullable<MenuProps['items']>;
@@ -33,8 +40,10 @@ export function AppShell() {
   const navItems = useMemo(() => buildNavItems(user), [user]);
   const menuItems = useMemo(() => toMenuItems(navItems), [navItems]);
   const selected = selectedNavKey(navItems, location.pathname);
-  // The SQL editor takes the whole window under the top bar; its panes scroll inside.
-  const fullBleed = isSqlLabEditorPath(location.pathname);
+  // SQL Lab and Explore take the whole window under the top bar; their panes scroll inside.
+  const fullBleed = isFullBleedPath(location.pathname);
+  // Embedded pages (`?standalone=1`) show no top bar.
+  const standalone = isStandaloneSearch(location.search);
 
   useEffect(() => {
     if (user) logEvent('spa_navigation', { path: location.pathname });
@@ -63,6 +72,7 @@ export function AppShell() {
     <UploadsProvider>
       <Layout style={fullBleed ? { height: '100vh', overflow: 'hidden' } : { minHeight: '100vh' }}>
         <Layout.Header
+          hidden={standalone}
           style={{
             display: 'flex',
             alignItems: 'center',

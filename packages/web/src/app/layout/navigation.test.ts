@@ -86,3 +86,15 @@ describe('selectedNavKey', () => {
     expect(selectedNavKey(items, '/nope/')).toBe(null);
   });
 });
+
+describe('explore addresses', () => {
+  it('are full-bleed pages, and standalone hides the bar', async () => {
+    const { isExplorePath, isFullBleedPath, isStandaloneSearch } = await import('./navigation');
+    expect(isExplorePath('/explore/')).toBe(true);
+    expect(isExplorePath('/superset/explore/p/abc/')).toBe(true);
+    expect(isExplorePath('/explore/list/')).toBe(false);
+    expect(isFullBleedPath('/sqllab/')).toBe(true);
+    expect(isStandaloneSearch('?standalone=1')).toBe(true);
+    expect(isStandaloneSearch('?standalone=false')).toBe(false);
+  });
+});

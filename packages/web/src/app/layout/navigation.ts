@@ -23,6 +23,7 @@ export const PATHS = {
   exploreLegacy: '/superset/explore/',
   sqlLabLegacy: '/superset/sqllab/',
   sqlLabPermalink: '/sqllab/p/:key',
+  explorePermalink: '/superset/explore/p/:key',
   queryHistory: '/sqllab/history/',
   savedQueries: '/savedqueryview/list/',
   databases: '/databaseview/list/',
@@ -42,6 +43,24 @@ const SQL_LAB_EDITOR = /^\/(?:superset\/)?sqllab\/(?:p\/[^/]+\/?)?$/;
 /** True for the SQL editor's addresses (not its history page). */
 export function isSqlLabEditorPath(pathname: string): boolean {
   return SQL_LAB_EDITOR.test(withTrailingSlash(pathname));
+}
+
+const EXPLORE = /^\/(?:superset\/)?explore\/(?:p\/[^/]+\/?)?$/;
+
+/** True for Explore's addresses (including its permalinks). */
+export function isExplorePath(pathname: string): boolean {
+  return EXPLORE.test(withTrailingSlash(pathname));
+}
+
+/** Pages that take the whole window under the top bar (their panes scroll inside). */
+export function isFullBleedPath(pathname: string): boolean {
+  return isSqlLabEditorPath(pathname) || isExplorePath(pathname);
+}
+
+/** `?standalone=1|true|2|3`: the page alone, without the top bar (embedded). */
+export function isStandaloneSearch(search: string): boolean {
+  const v = new URLSearchParams(search).get('standalone');
+  return v === '1' || v === 'true' || v === '2' || v === '3';
 }
 
 /**

@@ -34,7 +34,14 @@ import {
   initialExploreState,
   needsQuery,
 } from './exploreSlice';
-import { exploreUrl, hasExploreTarget, hydrateFormData, readExploreParams } from './hydrate';
+import {
+  exploreUrl,
+  hasExploreTarget,
+  hydrateFormData,
+  isStandalone,
+  readExploreParams,
+} from './hydrate';
+import { loadExplore } from './loadExplore';
 import { runChartQuery } from './runChartQuery';
 import { valueAfterDrop, type DragItem } from './dnd';
 import { browserTabId, exploreAddress, storeFormData } from './formDataKey';
@@ -61,7 +68,11 @@ function RowCount({
 }
 
 export default function ExplorePage() {
-  const params = useMemo(() => readExploreParams(window.location.search), []);
+  const params = useMemo(
+    () => readExploreParams(window.location.search, window.location.pathname),
+    [],
+  );
+  const standalone = useMemo(() => isStandalone(window.location.search), []);
   const [state, dispatch] = useReducer(exploreReducer, initialExploreState);
   const [load, setLoad] = useState<{
     loading: boolean;
@@ -137,9 +148,8 @@ export default function ExplorePage() {
   useEffect(() => {
     if (!hasExploreTarget(params)) return undefined;
     const c = new AbortController();
-    api
-      .get<{ result: ExplorePayload }>(exploreUrl(params), { signal: c.signal })
-      .then(({ result }) => {
+    loadExplore(api, params, c.signal)
+      .then((result) => {
         const formData = hydrateFormData(result);
         dispatch(a.hydrated({ datasource: result.dataset, slice: result.slice, formData }));
         setLoad({
@@ -218,6 +228,25 @@ export default function ExplorePage() {
     );
   if (load.error)
     return <Result status="error" title={MESSAGES.unexpectedError} subTitle={load.error} />;
+
+  if (standalone)
+    return (
+      <div style={{ position: 'fixed', inset: 0, background: '#fff' }} data-test="standalone-chart">
+        {state.queriesResponse && state.datasource ? (
+          <ChartRenderer
+            formData={drawnFormData}
+            queriesResponse={state.queriesResponse}
+            datasource={state.datasource}
+            onRendered={() => dispatch(a.chartRenderingSucceeded())}
+            onRenderFailed={(m) => dispatch(a.chartRenderingFailed(m))}
+          />
+        ) : state.chartStatus === 'failed' ? (
+          <Alert type="error" showIcon message={state.chartAlert} />
+        ) : (
+          <Spin style={{ position: 'absolute', inset: 0, margin: 'auto', height: 32 }} />
+        )}
+      </div>
+    );
 
   const result = state.queriesResponse?.[0];
   const rowLimit = Number(state.latestQueryFormData?.row_limit ?? NaN);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { exploreUrl, hasExploreTarget, hydrateFormData, readExploreParams } from './hydrate';
+import {
+  exploreUrl,
+  hasExploreTarget,
+  hydrateFormData,
+  isStandalone,
+  readExploreParams,
+} from './hydrate';
 import type { ExplorePayload } from './types';
 
 const dataset = { id: 4, type: 'table', columns: [], metrics: [] };
@@ -20,6 +26,16 @@ describe('explore URL parameters', () => {
     expect(readExploreParams('?slice_id=abc').sliceId).toBeNull();
     expect(hasExploreTarget(readExploreParams(''))).toBe(false);
     expect(hasExploreTarget(readExploreParams('?form_data_key=k1'))).toBe(true);
+  });
+
+  it('reads permalinks and standalone mode', () => {
+    expect(readExploreParams('', '/superset/explore/p/Ab3_x/')).toMatchObject({
+      permalinkKey: 'Ab3_x',
+    });
+    expect(hasExploreTarget(readExploreParams('', '/superset/explore/p/Ab3_x/'))).toBe(true);
+    expect(readExploreParams('', '/explore/').permalinkKey).toBeUndefined();
+    expect(isStandalone('?standalone=1')).toBe(true);
+    expect(isStandalone('?standalone=0')).toBe(false);
   });
 
   it('builds the explore API address', () => {

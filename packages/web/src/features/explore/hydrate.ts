@@ -16,12 +16,21 @@ import type { ExplorePayload, ExploreUrlParams } from './types';
 const positiveInt = (v: string | null): number | null =>
   v !== null && /^\d{1,10}$/.test(v) && Number(v) > 0 ? Number(v) : null;
 
+const PERMALINK = /^\/(?:superset\/)?explore\/p\/([A-Za-z0-9_-]{1,128})\/?$/;
+
+/** The key of an Explore permalink address (`/superset/explore/p/{key}/`), or null. */
+export function permalinkKey(pathname: string): string | null {
+  return PERMALINK.exec(pathname)?.[1] ?? null;
+}
+
 /** The URL parameters Explore is opened with. */
-export function readExploreParams(search: string): ExploreUrlParams {
+export function readExploreParams(search: string, pathname = ''): ExploreUrlParams {
   const p = new URLSearchParams(search);
+  const permalink = permalinkKey(pathname);
   const datasource = p.get('datasource');
   const [dsId, dsType] = datasource?.split('__') ?? [];
   return {
+    ...(permalink ? { permalinkKey: permalink } : {}),
     formDataKey: p.get('form_data_key'),
     sliceId: positiveInt(p.get('slice_id')),
     datasourceId: positiveInt(p.get('datasource_id') ?? p.get('dataset_id') ?? dsId ?? null),
@@ -31,8 +40,16 @@ export function readExploreParams(search: string): ExploreUrlParams {
 
 /** Whether the page has something to open (else: "Missing URL parameters"). */
 export function hasExploreTarget(params: ExploreUrlParams): boolean {
-  return params.formDataKey !== null || params.sliceId !== null || params.datasourceId !== null;
+  return (
+    !!params.permalinkKey ||
+    params.formDataKey !== null ||
+    params.sliceId !== null ||
+    params.datasourceId !== null
+  );
 }
+
+/** Whether the chart is shown alone (embedded: `?standalone=1` or `true`). */
+export { isStandaloneSearch as isStandalone } from '../../app/layout/navigation';
 
 /** The `GET /api/v1/explore/` address for the parameters. */
 export function exploreUrl(params: ExploreUrlParams): string {

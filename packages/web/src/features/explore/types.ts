@@ -26,6 +26,8 @@ export interface ExplorePayload {
 export type ChartStatus = 'loading' | 'success' | 'failed' | 'stopped' | 'rendered';
 
 export interface ExploreUrlParams {
+  /** `/superset/explore/p/{key}/`: the state comes from the permalink. */
+  permalinkKey?: string;
   formDataKey: string | null;
   sliceId: number | null;
   datasourceId: number | null;
