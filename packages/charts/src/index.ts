@@ -10,3 +10,4 @@ export * from './format/time-format.js';
 export * from './color/schemes.js';
 export * from './color/scale.js';
 export { chartRegistry } from './plugins/index.js';
+export * from './control-panel/conditional-formatting.js';

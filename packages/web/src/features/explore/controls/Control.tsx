@@ -4,6 +4,9 @@ import { Typography } from 'antd';
 import { useDndContext, useDroppable } from '@dnd-kit/core';
 import { acceptsDrop, type DragItem } from '../dnd';
 import { AdhocFilterControl } from './AdhocFilterControl';
+import { AnnotationLayerControl } from './AnnotationLayerControl';
+import { ConditionalFormattingControl } from './ConditionalFormattingControl';
+import { FixedOrMetricControl } from './FixedOrMetricControl';
 import {
   BoundsControl,
   CheckboxControl,
@@ -35,6 +38,10 @@ const CONTROLS: Partial<Record<string, ComponentType<ControlProps>>> = {
   MetricsControl,
   AdhocFilterControl,
   DateFilterControl,
+  AnnotationLayerControl,
+  ConditionalFormattingControl,
+  FixedOrMetricControl,
+  XAxisSortControl: SelectControl,
 };
 
 export function Control(props: ControlProps) {
