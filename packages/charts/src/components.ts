@@ -10,4 +10,5 @@ type AnyChart = ComponentType<any>;
 
 export const chartComponents: Record<string, LazyExoticComponent<AnyChart>> = {
   big_number_total: lazy(() => import('./plugins/big_number_total/BigNumberTotal.js')),
+  table: lazy(() => import('./plugins/table/TableChart.js')),
 };

@@ -107,7 +107,7 @@ export function controlPanelState(
       default: defaultValue,
       label: evaluate(config.label, state),
       ...(config.description === undefined ? {} : { description: config.description }),
-      validationErrors: visible ? runValidators(config.validators, value) : [],
+      validationErrors: visible ? runValidators(config.validators, value, state) : [],
       visible,
       renderTrigger: config.renderTrigger === true,
       props: { ...config.props, ...config.mapStateToProps?.(state) },

@@ -1,5 +1,5 @@
 /** The spec's control validators (001 §5); each answers null or the message shown after the label. */
-import type { Validator } from './types.js';
+import type { ControlPanelState, Validator } from './types.js';
 
 export const validateNonEmpty: Validator = (value) =>
   value === null ||
@@ -41,10 +41,11 @@ export const validateColor: Validator = (value) => {
 export function runValidators(
   validators: readonly Validator[] | undefined,
   value: unknown,
+  state?: ControlPanelState,
 ): string[] {
   const errors: string[] = [];
   for (const v of validators ?? []) {
-    const message = v(value);
+    const message = v(value, state);
     if (message) errors.push(message);
   }
   return errors;

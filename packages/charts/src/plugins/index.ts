@@ -4,6 +4,8 @@
  */
 import { ChartRegistry } from '../plugin.js';
 import { bigNumberTotalPlugin } from './big_number_total/index.js';
+import { tablePlugin } from './table/index.js';
 
 export const chartRegistry = new ChartRegistry();
 chartRegistry.register(bigNumberTotalPlugin);
+chartRegistry.register(tablePlugin);
