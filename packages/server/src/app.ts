@@ -47,6 +47,7 @@ import {
   viewMenusResource,
 } from './security/admin-resources.js';
 import { authPlugin } from './security/auth-plugin.js';
+import { registerExploreRoutes } from './explore/routes.js';
 import { PrincipalCache } from './security/principal-cache.js';
 import { MetadataVersions } from './metadata/versions.js';
 import { KeyRing } from './security/keys.js';
@@ -223,6 +224,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       defaultCacheTimeout: config.cacheDefaultTimeoutSeconds,
     });
     registerAnnotationLayers(app, services);
+    registerExploreRoutes(app, services, connections);
     registerWebRoutes(app, {
       distDir: config.webDistDir ?? defaultWebDist(),
       featureFlags: config.featureFlags,

@@ -10,7 +10,7 @@ export const NO_QUERY_CONTEXT_MESSAGE =
   'Chart has no query context saved. Please save the chart again.';
 
 /** The chart's access rule of the chart list: all datasources, else owned or created. */
-async function canReadChart(
+export async function canReadChart(
   db: MetadataDb,
   principal: Principal,
   chart: { id: number; created_by_fk: number | null },

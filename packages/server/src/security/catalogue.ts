@@ -63,6 +63,14 @@ const MENUS = [
   'List Roles',
 ] as const;
 const ADMIN_ONLY_MENUS = new Set(['Security', 'List Users', 'List Roles']);
+/** Explore's API (Superset's ExploreRestApi, ExploreFormDataRestApi, ExplorePermalinkRestApi). */
+const EXPLORE_PAIRS: PermissionPair[] = [
+  ['can_read', 'Explore'],
+  ['can_read', 'ExploreFormDataRestApi'],
+  ['can_write', 'ExploreFormDataRestApi'],
+  ['can_read', 'ExplorePermalinkRestApi'],
+  ['can_write', 'ExplorePermalinkRestApi'],
+];
 
 function pairs(): PermissionPair[] {
   const all: PermissionPair[] = [];
@@ -71,6 +79,7 @@ function pairs(): PermissionPair[] {
   }
   all.push(['can_read', 'Query'], ['can_read', 'Log'], ['can_write', 'Log']);
   all.push(['can_read', 'Annotation'], ['can_write', 'Annotation']);
+  all.push(...EXPLORE_PAIRS);
   for (const v of SECURITY_VIEWS) all.push(['can_read', v], ['can_write', v]);
   for (const p of SUPERSET_PERMS) all.push([p, 'Superset']);
   for (const p of SQLLAB_PERMS) all.push([p, 'SQLLab']);
@@ -109,6 +118,7 @@ export function builtinRolePairs(role: string): PermissionPair[] {
         ['can_read', 'Dataset'],
         ['can_read', 'Database'],
         ['can_read', 'Annotation'],
+        ...EXPLORE_PAIRS,
         ['can_read', 'Log'],
         ['can_write', 'Log'],
         ['can_log', 'Superset'],

@@ -26,7 +26,8 @@ export interface ExploreDataset extends ExploreDatasource {
   table_name?: string;
   schema?: string | null;
   sql?: string | null;
-  owners?: Array<{ id: number; first_name?: string; last_name?: string }>;
+  /** Owner ids (the dataset payload) or owner objects. */
+  owners?: Array<number | { id: number; first_name?: string; last_name?: string }>;
 }
 
 interface DatasetRow {
@@ -196,7 +197,10 @@ export function DatasetMenu({
   const user = useCurrentUser();
   const toasts = useToasts();
   const [modal, setModal] = useState<'edit' | 'swap' | 'preview' | null>(null);
-  const editable = canEditDataset(user, dataset.owners ?? []);
+  const editable = canEditDataset(
+    user,
+    (dataset.owners ?? []).map((o) => (typeof o === 'number' ? { id: o } : o)),
+  );
   const key = `${dataset.id}__${dataset.type || 'table'}`;
   const sql =
     dataset.sql ||

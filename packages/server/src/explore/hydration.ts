@@ -1,0 +1,138 @@
+/**
+ * `GET /api/v1/explore/` (Superset's GetExploreCommand): what the Explore page opens with —
+ * the form data (from a stored form-data key, else the saved chart's params, else a new one for
+ * the dataset), the dataset's Explore payload and the saved chart. A dataset that is gone or
+ * that the user may not read gives an empty dataset and the spec's message, so the page can say
+ * so and offer to swap the dataset.
+ */
+import { MESSAGES } from '@strata/core';
+import { ApiError } from '../api/errors.js';
+import { loadOwners } from '../api/user-summaries.js';
+import { canReadChart } from '../chart_data/saved-chart.js';
+import type { DatabaseConnections } from '../databases/connections.js';
+import { canReadDataset } from '../datasets/access.js';
+import { datasourceJson } from '../datasets/datasource-json.js';
+import { loadDatasetRecords } from '../datasets/repository.js';
+import type { MetadataDb } from '../metadata/db.js';
+import type { Principal } from '../security/principal.js';
+
+export interface ExploreQuery {
+  form_data_key?: string;
+  slice_id?: number;
+  datasource_id?: number;
+  datasource_type?: string;
+}
+
+export interface ExploreAnswer {
+  dataset: Record<string, unknown>;
+  form_data: Record<string, unknown>;
+  slice: Record<string, unknown> | null;
+  message: string | null;
+}
+
+/** Reads a stored form data entry of a key (for `form_data_key`); null when unknown or expired. */
+export type FormDataReader = (
+  key: string,
+  principal: Principal,
+) => Promise<Record<string, unknown> | null>;
+
+const parseObject = (text: string | null | undefined): Record<string, unknown> => {
+  if (!text) return {};
+  try {
+    const v: unknown = JSON.parse(text);
+    return typeof v === 'object' && v !== null && !Array.isArray(v)
+      ? (v as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+};
+
+function emptyDataset(id: number | null): Record<string, unknown> {
+  return {
+    id: id ?? 0,
+    type: 'table',
+    columns: [],
+    metrics: [],
+    owners: [],
+    name: '',
+    table_name: '',
+  };
+}
+
+export async function exploreState(
+  db: MetadataDb,
+  connections: DatabaseConnections,
+  principal: Principal,
+  query: ExploreQuery,
+  readFormData: FormDataReader | null,
+): Promise<ExploreAnswer> {
+  let formData: Record<string, unknown> = {};
+  let slice: Record<string, unknown> | null = null;
+  let datasetId: number | null = query.datasource_id ?? null;
+
+  if (query.form_data_key && readFormData) {
+    const stored = await readFormData(query.form_data_key, principal);
+    if (stored) formData = stored;
+  }
+  if (query.slice_id !== undefined) {
+    const chart = await db
+      .selectFrom('slices')
+      .selectAll()
+      .where('id', '=', query.slice_id)
+      .executeTakeFirst();
+    if (!chart || !(await canReadChart(db, principal, chart))) throw new ApiError(404, 'Not found');
+    const owners = (await loadOwners(db, 'slice_user', 'slice_id', [chart.id])).get(chart.id) ?? [];
+    const dashboards = await db
+      .selectFrom('dashboard_slices')
+      .select('dashboard_id')
+      .where('slice_id', '=', chart.id)
+      .execute();
+    const params = parseObject(chart.params);
+    slice = {
+      slice_id: chart.id,
+      slice_name: chart.slice_name,
+      description: chart.description,
+      viz_type: chart.viz_type,
+      cache_timeout: chart.cache_timeout,
+      certified_by: chart.certified_by,
+      certification_details: chart.certification_details,
+      owners,
+      dashboards: dashboards.map((d) => d.dashboard_id),
+      form_data: params,
+      query_context: chart.query_context,
+      slice_url: `/explore/?slice_id=${chart.id}`,
+    };
+    if (Object.keys(formData).length === 0)
+      formData = { ...params, viz_type: chart.viz_type ?? params.viz_type };
+    formData.slice_id = chart.id;
+    datasetId = chart.datasource_id ?? datasetId;
+    if (chart.datasource_id !== null)
+      formData.datasource = `${chart.datasource_id}__${chart.datasource_type ?? 'table'}`;
+  }
+  if (datasetId === null && typeof formData.datasource === 'string') {
+    const m = /^(\d{1,10})__/.exec(formData.datasource);
+    if (m) datasetId = Number(m[1]);
+  }
+  if (datasetId === null) throw new ApiError(400, MESSAGES.missingUrlParamsDetail);
+
+  const rec = (await loadDatasetRecords(db, [datasetId])).get(datasetId);
+  if (
+    !rec ||
+    !canReadDataset(
+      principal,
+      rec.row,
+      rec.owners.map((o) => o.id),
+    )
+  ) {
+    return {
+      dataset: emptyDataset(datasetId),
+      form_data: { ...formData, datasource: formData.datasource ?? `${datasetId}__table` },
+      slice,
+      message: MESSAGES.missingDatasetDetail,
+    };
+  }
+  const dataset = datasourceJson(rec, connections.spec(rec.row));
+  if (typeof formData.datasource !== 'string') formData.datasource = dataset.uid;
+  return { dataset, form_data: formData, slice, message: null };
+}
