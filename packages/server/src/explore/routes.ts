@@ -1,11 +1,20 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from '../api/errors.js';
 import { zodFieldErrors } from '../api/query-params.js';
 import type { ResourceServices } from '../api/resource.js';
 import type { DatabaseConnections } from '../databases/connections.js';
-import { exploreState, type FormDataReader } from './hydration.js';
+import {
+  createFormData,
+  deleteFormData,
+  formDataBody,
+  readFormData,
+  updateFormData,
+} from './form-data.js';
+import { exploreState } from './hydration.js';
+import { createPermalink, permalinkBody, readPermalink } from './permalink.js';
 
+const tags = ['Explore'];
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const exploreQuery = z.object({
   form_data_key: z.string().min(1).max(256).optional(),
@@ -13,27 +22,43 @@ const exploreQuery = z.object({
   datasource_id: id.optional(),
   datasource_type: z.enum(['table', 'dataset', 'query', 'saved_query']).optional(),
 });
+const KEY = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** `GET /api/v1/explore/`: what the Explore page opens with. */
+function parse<T>(schema: z.ZodType<T>, value: unknown): T {
+  const parsed = schema.safeParse(value ?? {});
+  if (!parsed.success)
+    throw new ApiError(400, 'Bad request', { message: zodFieldErrors(parsed.error) });
+  return parsed.data;
+}
+
+function keyOf(req: FastifyRequest): string {
+  const { key } = req.params as { key: string };
+  if (!KEY.test(key)) throw new ApiError(404, 'Not found');
+  return key;
+}
+
+/** Explore's API: hydration, form data per tab, permalinks. */
 export function registerExploreRoutes(
   app: FastifyInstance,
   services: ResourceServices,
   connections: DatabaseConnections,
-  readFormData: FormDataReader | null = null,
 ): void {
+  const db = services.db;
+  const formRead = { perm: 'can_read', view: 'ExploreFormDataRestApi' } as const;
+  const formWrite = { perm: 'can_write', view: 'ExploreFormDataRestApi' } as const;
+  const linkRead = { perm: 'can_read', view: 'ExplorePermalinkRestApi' } as const;
+  const linkWrite = { perm: 'can_write', view: 'ExplorePermalinkRestApi' } as const;
+
   app.get(
     '/api/v1/explore/',
     {
       config: { access: { perm: 'can_read', view: 'Explore' } },
-      schema: { tags: ['Explore'], summary: 'The form data, dataset and chart Explore opens with' },
+      schema: { tags, summary: 'The form data, dataset and chart Explore opens with' },
     },
     async (req) => {
-      const parsed = exploreQuery.safeParse(req.query ?? {});
-      if (!parsed.success)
-        throw new ApiError(400, 'Bad request', { message: zodFieldErrors(parsed.error) });
-      const q = parsed.data;
+      const q = parse(exploreQuery, req.query);
       const result = await exploreState(
-        services.db,
+        db,
         connections,
         req.principal,
         {
@@ -42,9 +67,73 @@ export function registerExploreRoutes(
           ...(q.datasource_id !== undefined ? { datasource_id: q.datasource_id } : {}),
           ...(q.datasource_type !== undefined ? { datasource_type: q.datasource_type } : {}),
         },
-        readFormData,
+        async (key, principal) => {
+          if (!KEY.test(key)) return null;
+          const text = await readFormData(db, principal, key);
+          return text === null ? null : (JSON.parse(text) as Record<string, unknown>);
+        },
       );
       return { result };
     },
+  );
+
+  app.post(
+    '/api/v1/explore/form_data',
+    {
+      config: { access: formWrite },
+      schema: { tags, summary: "Keep a chart's form data; answers its key" },
+    },
+    async (req, reply) => {
+      const key = await createFormData(db, req.principal, parse(formDataBody, req.body));
+      return reply.code(201).send({ key });
+    },
+  );
+  app.put(
+    '/api/v1/explore/form_data/:key',
+    { config: { access: formWrite }, schema: { tags, summary: 'Replace the form data of a key' } },
+    async (req) => {
+      const key = keyOf(req);
+      await updateFormData(db, req.principal, key, parse(formDataBody, req.body));
+      return { message: 'Value updated successfully.', key };
+    },
+  );
+  app.get(
+    '/api/v1/explore/form_data/:key',
+    { config: { access: formRead }, schema: { tags, summary: 'The form data of a key' } },
+    async (req) => {
+      const text = await readFormData(db, req.principal, keyOf(req));
+      if (text === null) throw new ApiError(404, 'Not found');
+      return { form_data: text };
+    },
+  );
+  app.delete(
+    '/api/v1/explore/form_data/:key',
+    { config: { access: formWrite }, schema: { tags, summary: 'Forget the form data of a key' } },
+    async (req) => {
+      await deleteFormData(db, req.principal, keyOf(req));
+      return { message: 'Deleted successfully' };
+    },
+  );
+
+  app.post(
+    '/api/v1/explore/permalink',
+    {
+      config: { access: linkWrite },
+      schema: { tags, summary: 'A permanent link to a chart state' },
+    },
+    async (req, reply) => {
+      const key = await createPermalink(db, req.principal, parse(permalinkBody, req.body));
+      const host = req.headers.host ?? 'localhost';
+      const url = `${req.protocol}://${host}/superset/explore/p/${key}/`;
+      return reply.code(201).send({ key, url });
+    },
+  );
+  app.get(
+    '/api/v1/explore/permalink/:key',
+    {
+      config: { access: linkRead },
+      schema: { tags, summary: 'The chart state of a permanent link' },
+    },
+    async (req) => ({ state: await readPermalink(db, req.principal, keyOf(req)) }),
   );
 }

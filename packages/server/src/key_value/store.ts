@@ -8,6 +8,10 @@ export const KV_RESOURCE = {
   sharedQuery: 'kv',
   /** SQL Lab's permanent links (`/api/v1/sqllab/permalink`, `/superset/sqllab/` forms). */
   sqllabPermalink: 'sqllab_permalink',
+  /** Explore's form data per browser tab (`/api/v1/explore/form_data`), with an expiry. */
+  exploreFormData: 'explore_form_data',
+  /** Explore's permanent links (`/api/v1/explore/permalink`). */
+  explorePermalink: 'explore_permalink',
 } as const;
 export type KvResource = (typeof KV_RESOURCE)[keyof typeof KV_RESOURCE];
 
@@ -63,4 +67,39 @@ export async function getEntry(
   const expires = toDate(row.expires_on);
   if (expires && expires.getTime() <= now.getTime()) return null;
   return { value: row.value, createdBy: row.created_by_fk };
+}
+
+/** Replaces an entry's value (and expiry); false when there is no such entry. */
+export async function updateEntry(
+  db: MetadataDb,
+  resource: KvResource,
+  key: string,
+  value: string,
+  expiresOn: Date | null = null,
+): Promise<boolean> {
+  const uuid = keyToUuid(key);
+  if (!uuid) return false;
+  const result = await db
+    .updateTable('key_value')
+    .set({ value, changed_on: nowIso(), expires_on: expiresOn ? expiresOn.toISOString() : null })
+    .where('uuid', '=', uuid)
+    .where('resource', '=', resource)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Removes an entry; false when there was none. */
+export async function deleteEntry(
+  db: MetadataDb,
+  resource: KvResource,
+  key: string,
+): Promise<boolean> {
+  const uuid = keyToUuid(key);
+  if (!uuid) return false;
+  const result = await db
+    .deleteFrom('key_value')
+    .where('uuid', '=', uuid)
+    .where('resource', '=', resource)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }
