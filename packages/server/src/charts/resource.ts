@@ -10,6 +10,7 @@ import { auditColumns, auditFields, relatedUsers } from '../api/common-columns.j
 import type { ResourceDefinition } from '../api/resource-types.js';
 import { loadOwners, loadUserSummaries } from '../api/user-summaries.js';
 import { toBool } from '../metadata/db.js';
+import { assertChartOwner, chartWriteHandlers } from './write.js';
 
 export const CHART_FAVORITE_CLASS = 'slice';
 
@@ -82,6 +83,8 @@ export function chartsResource(): ResourceDefinition {
       'thumbnail_url',
     ],
     favoriteClassName: CHART_FAVORITE_CLASS,
+    write: chartWriteHandlers() as ResourceDefinition['write'],
+    assertCanModify: assertChartOwner,
     related: { owners: relatedUsers, created_by: relatedUsers, changed_by: relatedUsers },
     distinct: ['viz_type', 'slice_name'],
     visible: (qb, ctx) =>

@@ -4,6 +4,7 @@ import { auditColumns, auditFields, relatedUsers } from '../api/common-columns.j
 import type { ResourceDefinition } from '../api/resource-types.js';
 import { loadOwners, loadUserSummaries } from '../api/user-summaries.js';
 import { toBool } from '../metadata/db.js';
+import { assertDashboardOwner, dashboardWriteHandlers } from './write.js';
 
 export const DASHBOARD_FAVORITE_CLASS = 'Dashboard';
 
@@ -64,6 +65,8 @@ export function dashboardsResource(): ResourceDefinition {
       'thumbnail_url',
     ],
     favoriteClassName: DASHBOARD_FAVORITE_CLASS,
+    write: dashboardWriteHandlers() as ResourceDefinition['write'],
+    assertCanModify: assertDashboardOwner,
     related: { owners: relatedUsers, created_by: relatedUsers, changed_by: relatedUsers },
     distinct: ['dashboard_title', 'slug'],
     visible: accessFilterForDashboards,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { ApiError } from '../api/errors.js';
 import type { RequestContext, WriteHandlers } from '../api/resource-types.js';
+import { assertUsersExist, invalid, jsonText } from '../api/write-helpers.js';
 import { canAccessDatabase, grantedDatabaseNames } from '../databases/access.js';
 import type { DatabaseConnections } from '../databases/connections.js';
 import type { MetadataDb } from '../metadata/db.js';
@@ -11,22 +12,6 @@ import { dropDatasetPermissions, syncDatasetPermission } from './access.js';
 import { planColumnSync } from './columns-sync.js';
 import { sourceColumnRows } from './repository.js';
 import { readSourceColumns, type DatasetSource } from './source.js';
-
-const jsonText = z
-  .string()
-  .nullable()
-  .refine(
-    (t) => {
-      if (t === null || t.trim() === '') return true;
-      try {
-        JSON.parse(t);
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    { message: 'Field must be valid JSON' },
-  );
 
 const columnSchema = z.object({
   id: z.number().int().optional(),
@@ -101,15 +86,6 @@ export const updateDatasetSchema = z.object({
 });
 type CreateBody = z.infer<typeof createDatasetSchema>;
 type UpdateBody = z.infer<typeof updateDatasetSchema>;
-
-const invalid = (field: string, message: string) =>
-  new ApiError(422, message, { message: { [field]: [message] } });
-
-async function assertUsersExist(ctx: RequestContext, ids: number[]) {
-  if (!ids.length) return;
-  const found = await ctx.db.selectFrom('ab_user').select('id').where('id', 'in', ids).execute();
-  if (found.length !== new Set(ids).size) throw invalid('owners', 'Owners are invalid');
-}
 
 async function assertUnique(
   ctx: RequestContext,
