@@ -172,6 +172,12 @@ describe('SQL Lab: browse, preview, run a join, save, and find the tabs again, i
     const explore = await popup;
     await explore.waitForLoadState();
     assert.match(explore.url(), /\/explore\/\?.*datasource_id=\d+/);
+    // Explore opens on the new dataset: its name and columns in the dataset pane.
+    const pane = explore.locator('[data-test="datasource-panel"]');
+    await pane.getByText('airport cities').waitFor();
+    await pane.getByText('IATA_CODE').waitFor();
+    await explore.getByRole('button', { name: /Create chart/ }).waitFor();
+    await snap(explore, 'sqllab-08-explore');
     await explore.close();
     const datasets = (await (
       await page.request.get(

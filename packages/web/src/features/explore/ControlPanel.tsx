@@ -38,6 +38,7 @@ export function ControlPanel({
     const mine = sections.filter((s) => sectionTab(s, panel) === tab);
     return (
       <Collapse
+        key={`${plugin.vizType}-${tab}`}
         size="small"
         bordered={false}
         defaultActiveKey={mine.map((s, i) => (s.expanded === false ? '' : String(i)))}

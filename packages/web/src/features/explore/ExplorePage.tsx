@@ -61,7 +61,8 @@ function RowCount({
   return (
     <Tooltip title={reached ? MESSAGES.limitReached : undefined}>
       <Tag color={danger ? 'error' : 'default'} data-test="row-count">
-        {rows.toLocaleString()} rows{reached ? ` · ${MESSAGES.limitReached}` : ''}
+        {rows.toLocaleString()} {rows === 1 ? 'row' : 'rows'}
+        {reached ? ` · ${MESSAGES.limitReached}` : ''}
       </Tag>
     </Tooltip>
   );
@@ -365,6 +366,9 @@ export default function ExplorePage() {
               message={MESSAGES.missingDataset}
               description={load.message ?? MESSAGES.missingDatasetDetail}
             />
+          ) : null}
+          {errors.length && state.queriesResponse ? (
+            <Alert type="warning" showIcon message={errors.join('. ')} data-test="control-errors" />
           ) : null}
           {state.droppedFields.length ? (
             <Alert

@@ -94,4 +94,20 @@ describe('explore reducer', () => {
     expect(s.formData.metric).toBeNull();
     expect(s.droppedFields).toEqual(['count']);
   });
+
+  it('carries the metrics to another chart type', () => {
+    let s = exploreReducer(
+      initialExploreState,
+      a.hydrated({
+        datasource,
+        slice: null,
+        formData: { datasource: '1__table', viz_type: 'table', metrics: ['count'] },
+      }),
+    );
+    s = exploreReducer(s, a.vizTypeChanged('big_number_total'));
+    expect(s.formData.metric).toBe('count');
+    s = exploreReducer(s, a.controlChanged({ name: 'metrics', value: [] }));
+    s = exploreReducer(s, a.vizTypeChanged('table'));
+    expect(s.formData.metrics).toEqual(['count']);
+  });
 });

@@ -9,6 +9,7 @@ import {
   chartRegistry,
   controlPanelState,
   dropMissingFields,
+  listControls,
   type ChartDataResult,
 } from '@strata/charts';
 import type { ExploreDatasource } from '@strata/charts';
@@ -75,6 +76,21 @@ export function normalizeFormData(
   return controlPanelState(plugin.controlPanel, formData, datasource).formData;
 }
 
+/**
+ * Moving to another chart type keeps the metrics (Superset's controls transfer): a chart that
+ * takes one metric gets the first of `metrics`; one that takes several gets `[metric]`.
+ */
+export function carryMetrics(formData: QueryFormData): QueryFormData {
+  const plugin = chartRegistry.get(formData.viz_type);
+  if (!plugin) return formData;
+  const names = new Set(listControls(plugin.controlPanel).map((c) => c.name));
+  const metrics = Array.isArray(formData.metrics) ? formData.metrics : [];
+  const out = { ...formData };
+  if (names.has('metric') && !out.metric && metrics[0]) out.metric = metrics[0];
+  if (names.has('metrics') && metrics.length === 0 && out.metric) out.metrics = [out.metric];
+  return out;
+}
+
 const slice = createSlice({
   name: 'explore',
   initialState: initialExploreState,
@@ -112,7 +128,7 @@ const slice = createSlice({
       state.formData = normalizeFormData(next, state.datasource);
     },
     vizTypeChanged(state, action: PayloadAction<string>) {
-      const next: QueryFormData = { ...state.formData, viz_type: action.payload };
+      const next = carryMetrics({ ...state.formData, viz_type: action.payload });
       state.formData = normalizeFormData(next, state.datasource);
     },
     chartUpdateStarted(state, action: PayloadAction<{ formData: QueryFormData; now: number }>) {
