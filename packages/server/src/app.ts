@@ -220,6 +220,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     registerChartDataRoutes(app, services, connections, redis, {
       versions,
       dashboardRbac: config.featureFlags.DASHBOARD_RBAC === true,
+      templating: config.featureFlags.ENABLE_TEMPLATE_PROCESSING !== false,
       timeoutMs: config.chartQueryTimeoutSeconds * 1000,
       defaultCacheTimeout: config.cacheDefaultTimeoutSeconds,
     });

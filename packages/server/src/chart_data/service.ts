@@ -29,6 +29,7 @@ import {
 import { PostProcessingError } from '../query/postprocessing/index.js';
 import type { Principal } from '../security/principal.js';
 import { chartAnnotationData } from './annotations.js';
+import { renderChartTemplates } from './templating.js';
 import { cacheKeyOf, cacheTimeoutOf, type ChartDataCache } from './cache.js';
 import { processResult, type ProcessedResult } from './payload.js';
 import { epochMillis, queryForResultType, resolveTimeRange, withTimeBounds } from './prepare.js';
@@ -44,6 +45,8 @@ export interface ChartDataOptions {
   timeoutMs?: number;
   defaultCacheTimeout?: number;
   now?: () => Date;
+  /** Render Jinja in chart queries (the ENABLE_TEMPLATE_PROCESSING flag; on unless false). */
+  templating?: boolean;
   /** The metadata change counters; without them nothing about datasets is kept between requests. */
   versions?: MetadataVersions;
   /** DASHBOARD_RBAC: a dashboard's roles grant its charts' datasets (see dashboards/dataset-grant.ts). */
@@ -93,6 +96,18 @@ function queryFailed(e: EngineError): ApiError {
   return new ApiError(400, message, { message, errors });
 }
 
+/** URL parameters for `url_param`: the query's, else the form data's (string values only). */
+function urlParamsOf(
+  query: QueryObject,
+  formData: Record<string, unknown> | null | undefined,
+): Record<string, string> {
+  const source =
+    query.url_params ?? (formData?.url_params as Record<string, unknown> | undefined) ?? {};
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(source)) if (typeof v === 'string') out[k] = v;
+  return out;
+}
+
 function naiveIso(d: Date): string {
   return d.toISOString().slice(0, 19);
 }
@@ -122,7 +137,7 @@ export class ChartDataService {
     const now = this.now();
     const queries: QueryPayload[] = [];
     for (const query of context.queries) {
-      queries.push(await this.runQuery(target, context, query, now));
+      queries.push(await this.runQuery(principal, target, context, query, now));
     }
     return {
       resultFormat: context.result_format ?? 'json',
@@ -192,11 +207,13 @@ export class ChartDataService {
   }
 
   private async runQuery(
-    target: Target,
+    principal: Principal,
+    baseTarget: Target,
     context: QueryContext,
     input: QueryObject,
     now: Date,
   ): Promise<QueryPayload> {
+    let target = baseTarget;
     const resultType = input.result_type ?? context.result_type ?? 'full';
     if (resultType === 'columns') {
       return {
@@ -221,6 +238,29 @@ export class ChartDataService {
     // Samples are not filtered by time (Superset clears from/to for them).
     if (resultType !== 'samples') query = withTimeBounds(query, context.form_data?.time_range, now);
     if (!query.row_limit) query = { ...query, row_limit: DEFAULT_ROW_LIMIT };
+    let appliedTemplateFilters: string[] = [];
+    let templateCacheExtras: Record<string, unknown> = {};
+    if (this.options.templating !== false) {
+      const rendered = renderChartTemplates(query, target.dataset, {
+        templateParams: target.rec.row.template_params,
+        urlParams: urlParamsOf(query, context.form_data),
+        user: principal.isAnonymous
+          ? null
+          : {
+              id: principal.id,
+              username: principal.username,
+              email: principal.email,
+              first_name: principal.first_name,
+              last_name: principal.last_name,
+            },
+        quote: (v) => target.dialect.literal(v),
+        quoteIdentifier: (n) => target.dialect.quoteIdentifier(n),
+      });
+      query = rendered.query;
+      target = { ...target, dataset: rendered.dataset };
+      appliedTemplateFilters = rendered.appliedTemplateFilters;
+      templateCacheExtras = rendered.cacheExtras;
+    }
     const compiled = compileQuery(query, target.dataset, target.dialect, {
       resolveTimeRange: (text) => resolveTimeRange(text, now),
     });
@@ -234,6 +274,7 @@ export class ChartDataService {
       result_type: resultType,
       post_processing: query.post_processing ?? [],
       time_offsets: query.time_offsets ?? [],
+      template: templateCacheExtras,
     });
     let run: CachedRun | null = context.force ? null : await this.cached(cacheKey);
     const isCached = run !== null;
@@ -251,7 +292,7 @@ export class ChartDataService {
       cache_key: cacheKey,
       cached_dttm: isCached ? cached_dttm : null,
       cache_timeout: cacheTimeout,
-      applied_template_filters: [],
+      applied_template_filters: appliedTemplateFilters,
       annotation_data: annotationData,
       error: null,
       is_cached: isCached,

@@ -2,6 +2,11 @@ import { ApiError } from '../api/errors.js';
 import type { DatabaseClient, EngineSpec } from '../engines/types.js';
 import { EngineError } from '../engines/types.js';
 import { singleStatement } from '../sql/statements.js';
+import {
+  renderSqlTemplate,
+  TemplateError,
+  templateParamsFromJson,
+} from '../sql/templating/index.js';
 import type { SourceColumn } from './columns-sync.js';
 
 /** What a dataset reads from: a table, or the SELECT of a virtual dataset. */
@@ -9,6 +14,32 @@ export interface DatasetSource {
   schema: string | null;
   table_name: string;
   sql: string | null;
+  /** JSON text of the dataset's template parameters (Jinja in its SQL). */
+  template_params?: string | null;
+}
+
+/**
+ * The virtual SQL with its Jinja rendered from the dataset's template parameters alone (no URL
+ * parameters, filters or user: what the dataset's own reads see, as Superset's metadata fetch).
+ */
+export function renderedDatasetSql(
+  spec: Pick<EngineSpec, 'quoteIdentifier' | 'literal'>,
+  src: DatasetSource,
+): string {
+  const sql = src.sql ?? '';
+  try {
+    return renderSqlTemplate(sql, {
+      templateParams: templateParamsFromJson(src.template_params),
+      urlParams: {},
+      user: null,
+      quote: (v) => spec.literal(v),
+      quoteIdentifier: (n) => spec.quoteIdentifier(n),
+    });
+  } catch (e) {
+    if (e instanceof TemplateError)
+      throw new ApiError(422, e.message, { message: { sql: [e.message] } });
+    throw e;
+  }
 }
 
 /** The virtual dataset's SELECT as one statement, or a 422 naming the problem. */
@@ -23,8 +54,12 @@ export function virtualSelect(sql: string): string {
 }
 
 /** The FROM item of a dataset: `"schema"."table"`, or `(<sql>) AS virtual_table`. */
-export function fromClause(spec: Pick<EngineSpec, 'quoteIdentifier'>, src: DatasetSource): string {
-  if (src.sql && src.sql.trim()) return `(\n${virtualSelect(src.sql)}\n) AS virtual_table`;
+export function fromClause(
+  spec: Pick<EngineSpec, 'quoteIdentifier' | 'literal'>,
+  src: DatasetSource,
+): string {
+  if (src.sql && src.sql.trim())
+    return `(\n${virtualSelect(renderedDatasetSql(spec, src))}\n) AS virtual_table`;
   const table = spec.quoteIdentifier(src.table_name);
   return src.schema ? `${spec.quoteIdentifier(src.schema)}.${table}` : table;
 }

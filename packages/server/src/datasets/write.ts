@@ -158,7 +158,12 @@ export async function createDataset(
   const owners = body.owners ?? [ctx.principal.id];
   await assertUsersExist(ctx, owners);
   const { client, spec } = await connections.forId(database.id);
-  const src: DatasetSource = { schema, table_name: body.table_name, sql: body.sql ?? null };
+  const src: DatasetSource = {
+    schema,
+    table_name: body.table_name,
+    sql: body.sql ?? null,
+    template_params: body.template_params ?? extra.template_params ?? null,
+  };
   const columns = await readSourceColumns(spec, client, src);
   const now = nowIso();
   return ctx.db.transaction().execute(async (trx) => {
@@ -215,7 +220,7 @@ export async function refreshDatasetColumns(
 ): Promise<void> {
   const ds = await ctx.db
     .selectFrom('tables')
-    .select(['database_id', 'schema', 'table_name', 'sql'])
+    .select(['database_id', 'schema', 'table_name', 'sql', 'template_params'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
   const { client, spec } = await connections.forId(ds.database_id);
