@@ -172,6 +172,20 @@ describe.each(targets)('dataset access through a dashboard on $name metadata', (
       )}`,
     );
     expect(get.status, JSON.stringify(get.body)).toBe(200);
+    // The dashboard may also come as the dashboard_id query parameter.
+    const byParam = await gwen.request<Answer>(
+      'GET',
+      `/api/v1/chart/data?dashboard_id=${dashboardId}&form_data=${encodeURIComponent(
+        JSON.stringify({
+          datasource: { id: datasetId, type: 'table' },
+          queries: [{ metrics: [COUNT] }],
+          form_data: { slice_id: sliceId },
+        }),
+      )}`,
+    );
+    expect(byParam.status, JSON.stringify(byParam.body)).toBe(200);
+    const bad = await gwen.request('GET', `/api/v1/chart/data?dashboard_id=x&form_data=%7B%7D`);
+    expect(bad.status).toBe(400);
   });
 
   it("grants a native filter's dataset", async () => {

@@ -239,6 +239,18 @@ describe.each(targets)('saved chart data, xlsx and explore_json on $name metadat
     row_limit: 10,
   });
 
+  it('narrows legacy explore_json by a dashboard filter in extra_form_data', async () => {
+    const q = encodeURIComponent(
+      JSON.stringify({
+        ...formData(),
+        extra_form_data: { filters: [{ col: 'region', op: 'IN', val: ['east'] }] },
+      }),
+    );
+    const res = await admin.get<Record<string, unknown>>(`/superset/explore_json/?form_data=${q}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toEqual([{ region: 'east', 'SUM(amount)': 2 }]);
+  });
+
   it('answers legacy explore_json from form data in the query string or the form body', async () => {
     const q = encodeURIComponent(JSON.stringify(formData()));
     const res = await admin.get<Record<string, unknown>>(`/superset/explore_json/?form_data=${q}`);

@@ -123,6 +123,41 @@ describe('buildQueryObject', () => {
   });
 });
 
+describe('buildQueryObject with dashboard filters', () => {
+  it('appends extra filters and lets the dashboard override the time settings', () => {
+    const q = buildQueryObject(
+      fd({
+        metrics: ['count'],
+        time_range: 'No filter',
+        granularity_sqla: 'ds',
+        time_grain_sqla: 'P1D',
+        adhoc_filters: [
+          {
+            expressionType: 'SIMPLE',
+            clause: 'WHERE',
+            subject: 'a',
+            operator: '==',
+            comparator: 1,
+          },
+        ],
+        extra_form_data: {
+          filters: [{ col: 'state', op: 'IN', val: ['CA'] }],
+          time_range: 'Last year',
+          time_grain_sqla: 'P1M',
+          granularity_sqla: 'created',
+        },
+      }),
+    );
+    expect(q.filters).toEqual([
+      { col: 'a', op: '==', val: 1 },
+      { col: 'state', op: 'IN', val: ['CA'], isExtra: true },
+    ]);
+    expect(q.time_range).toBe('Last year');
+    expect(q.granularity).toBe('created');
+    expect(q.extras).toMatchObject({ time_grain_sqla: 'P1M' });
+  });
+});
+
 describe('buildQueryContext', () => {
   it('wraps the queries with the datasource and options', () => {
     const ctx = buildQueryContext(

@@ -11,6 +11,7 @@ import {
   type QueryFormData,
   type QueryMetric,
   type QueryObject,
+  mergeExtraFormData,
 } from '@strata/core';
 
 /** Form fields holding metrics; the first ones are single values. */
@@ -124,11 +125,20 @@ const numberOrUndefined = (v: unknown): number | undefined => {
   return Number.isFinite(n) ? n : undefined;
 };
 
-export function buildQueryObject(formData: QueryFormData): QueryObject {
+/**
+ * The query object of a chart's form data. Dashboard filters (`extra_form_data`, legacy
+ * `extra_filters`) are merged first (core's mergeExtraFormData): their filters are appended as
+ * `isExtra`, their time settings override the chart's.
+ */
+export function buildQueryObject(input: QueryFormData): QueryObject {
+  const formData = mergeExtraFormData(input) as QueryFormData;
   const { metrics, columns, orderby } = extractQueryFields(formData);
   const { filters, where, having } = processFilters(formData.adhoc_filters);
-  const extras: NonNullable<QueryObject['extras']> = {};
-  if (formData.time_grain_sqla) extras.time_grain_sqla = formData.time_grain_sqla;
+  const extras: NonNullable<QueryObject['extras']> = {
+    ...((formData.extras as QueryObject['extras'] | undefined) ?? {}),
+  };
+  if (formData.time_grain_sqla && !extras.time_grain_sqla)
+    extras.time_grain_sqla = formData.time_grain_sqla;
   if (where) extras.where = where;
   if (having) extras.having = having;
   for (const key of ['relative_start', 'relative_end'] as const) {
@@ -147,7 +157,8 @@ export function buildQueryObject(formData: QueryFormData): QueryObject {
     order_desc: formData.order_desc ?? true,
   };
   if (formData.time_range) query.time_range = formData.time_range;
-  if (formData.granularity_sqla) query.granularity = formData.granularity_sqla;
+  const granularity = (formData.granularity as string | undefined) ?? formData.granularity_sqla;
+  if (granularity) query.granularity = granularity;
   const rowLimit = numberOrUndefined(formData.row_limit);
   if (rowLimit !== undefined) query.row_limit = rowLimit;
   const rowOffset = numberOrUndefined(formData.row_offset);

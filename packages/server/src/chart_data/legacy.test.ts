@@ -57,3 +57,22 @@ describe('legacy explore_json form data', () => {
     expect(legacyQueryContext({}, 1, { samples: 'true' }).result_type).toBe('samples');
   });
 });
+
+describe('legacy form data with dashboard filters', () => {
+  it('merges extra_form_data and extra_filters before building the query', () => {
+    const q = legacyQueryObject({
+      metrics: ['count'],
+      groupby: ['region'],
+      granularity_sqla: 'ds',
+      time_range: 'No filter',
+      extra_form_data: {
+        filters: [{ col: 'region', op: 'IN', val: ['east'] }],
+        time_range: 'Last week',
+      },
+      extra_filters: [{ col: '__time_grain', op: '==', val: 'P1D' }],
+    });
+    expect(q.filters).toEqual([{ col: 'region', op: 'IN', val: ['east'], isExtra: true }]);
+    expect(q.time_range).toBe('Last week');
+    expect(q.extras?.time_grain_sqla).toBe('P1D');
+  });
+});

@@ -4,6 +4,7 @@
  * in the older single-payload shape `{data, query, status, ...}`.
  */
 import {
+  mergeExtraFormData,
   splitAdhocFilters,
   type AdhocFilter,
   type QueryMetric,
@@ -52,15 +53,19 @@ const list = (value: unknown): unknown[] =>
       : [value];
 
 /** The query object of legacy form data (BaseViz.query_obj, the viz-independent part). */
-export function legacyQueryObject(formData: FormData): QueryObject {
+export function legacyQueryObject(input: FormData): QueryObject {
+  // Dashboard filters (extra_form_data, legacy extra_filters) merged as Superset's explore_json does.
+  const formData = mergeExtraFormData(input) as FormData;
   const metrics = [...list(formData.metrics), ...list(formData.metric)] as QueryMetric[];
   const columns = list(formData.groupby ?? formData.columns ?? formData.all_columns) as string[];
   const { filters, where, having } = splitAdhocFilters(
     list(formData.adhoc_filters) as AdhocFilter[],
   );
-  const grain = typeof formData.time_grain_sqla === 'string' ? formData.time_grain_sqla : null;
-  const granularity =
-    typeof formData.granularity_sqla === 'string' ? formData.granularity_sqla : null;
+  const extrasIn = (formData.extras ?? {}) as Record<string, unknown>;
+  const grainValue = extrasIn.time_grain_sqla ?? formData.time_grain_sqla;
+  const grain = typeof grainValue === 'string' ? grainValue : null;
+  const granularityValue = formData.granularity ?? formData.granularity_sqla;
+  const granularity = typeof granularityValue === 'string' ? granularityValue : null;
   const rowLimit = Number(formData.row_limit);
   const sortBy = formData.timeseries_limit_metric;
   return {

@@ -48,7 +48,17 @@ function contextFromQuery(query: Record<string, unknown>): unknown {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
     throw new ApiError(400, 'Bad request: form_data must be an object');
   const context = parsed as Record<string, unknown>;
-  return query.force === 'true' ? { ...context, force: true } : context;
+  const out: Record<string, unknown> =
+    query.force === 'true' ? { ...context, force: true } : { ...context };
+  // The dashboard the chart is shown on (its roles may grant the dataset; see service.ts).
+  const dashboard = query.dashboard_id;
+  if (dashboard !== undefined) {
+    if (typeof dashboard !== 'string' || !/^\d{1,10}$/.test(dashboard) || Number(dashboard) < 1)
+      throw new ApiError(400, 'Bad request: dashboard_id must be a positive integer');
+    const fd = (out.form_data ?? {}) as Record<string, unknown>;
+    out.form_data = { ...fd, dashboardId: fd.dashboardId ?? Number(dashboard) };
+  }
+  return out;
 }
 
 export function registerChartDataRoutes(
