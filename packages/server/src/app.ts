@@ -222,6 +222,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       dashboardRbac: config.featureFlags.DASHBOARD_RBAC === true,
       templating: config.featureFlags.ENABLE_TEMPLATE_PROCESSING !== false,
       timeoutMs: config.chartQueryTimeoutSeconds * 1000,
+      annotationTimeoutMs: config.annotationTimeoutSeconds * 1000,
       defaultCacheTimeout: config.cacheDefaultTimeoutSeconds,
     });
     registerAnnotationLayers(app, services);

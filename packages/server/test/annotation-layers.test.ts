@@ -416,10 +416,10 @@ describe.each(targets)('annotation layers on $name metadata', (target) => {
     });
 
     const other = await query([
-      { name: 'From a chart', annotationType: 'TIME_SERIES', sourceType: 'line', value: 1 },
+      { name: 'From a chart', annotationType: 'TIME_SERIES', sourceType: 'line', value: 999999 },
     ]);
     expect(other.status).toBe(400);
-    expect(other.body.message).toBe('Annotation source not supported yet: line');
+    expect(other.body.message).toBe('Annotation layer From a chart: The chart does not exist');
 
     const missing = await query([{ ...native, value: 999999 }]);
     expect(missing.status).toBe(400);

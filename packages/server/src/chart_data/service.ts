@@ -28,7 +28,8 @@ import {
 } from '../query/compile/index.js';
 import { PostProcessingError } from '../query/postprocessing/index.js';
 import type { Principal } from '../security/principal.js';
-import { chartAnnotationData } from './annotations.js';
+import { chartAnnotationData, type AnnotationChartRunner } from './annotations.js';
+import { savedQueryContext } from './saved-chart.js';
 import { renderChartTemplates } from './templating.js';
 import { cacheKeyOf, cacheTimeoutOf, type ChartDataCache } from './cache.js';
 import { processResult, type ProcessedResult } from './payload.js';
@@ -45,6 +46,8 @@ export interface ChartDataOptions {
   timeoutMs?: number;
   defaultCacheTimeout?: number;
   now?: () => Date;
+  /** Time-out of an annotation layer's chart query (default 60 s). */
+  annotationTimeoutMs?: number;
   /** Render Jinja in chart queries (the ENABLE_TEMPLATE_PROCESSING flag; on unless false). */
   templating?: boolean;
   /** The metadata change counters; without them nothing about datasets is kept between requests. */
@@ -74,6 +77,8 @@ interface KnownTarget {
 /** What one request needs of its dataset and database. */
 interface Target extends KnownTarget {
   client: DatabaseClient;
+  /** Aborts the request's queries (an annotation layer's time-out). */
+  signal?: AbortSignal;
 }
 
 /** What the cache keeps of a run (the rest of the answer is rebuilt per request). */
@@ -130,9 +135,10 @@ export class ChartDataService {
     this.now = options.now ?? (() => new Date());
   }
 
-  async run(principal: Principal, body: unknown): Promise<ChartDataAnswer> {
+  async run(principal: Principal, body: unknown, signal?: AbortSignal): Promise<ChartDataAnswer> {
     const context = parseContext(body);
     const target = await this.target(principal, context.datasource.id, context.form_data);
+    if (signal) target.signal = signal;
     const resultType = context.result_type ?? 'full';
     const now = this.now();
     const queries: QueryPayload[] = [];
@@ -266,7 +272,12 @@ export class ChartDataService {
     });
     if (resultType === 'query') return { query: compiled.sql, language: 'sql' };
 
-    const annotationData = await chartAnnotationData(this.db, query);
+    const annotationData = await chartAnnotationData(
+      this.db,
+      query,
+      this.annotationRunner(principal, context),
+      this.options.annotationTimeoutMs,
+    );
     const cacheKey = cacheKeyOf({
       sql: compiled.sql,
       datasource: `${target.rec.row.id}__table`,
@@ -317,6 +328,59 @@ export class ChartDataService {
     };
   }
 
+  /**
+   * Runs a saved chart's query context for an annotation layer: its queries without their own
+   * annotation layers (no recursion), with the layer's time overrides, the outer request's force.
+   */
+  private annotationRunner(principal: Principal, context: QueryContext): AnnotationChartRunner {
+    return async (chartId, overrides, signal) => {
+      let saved: Record<string, unknown>;
+      try {
+        saved = await savedQueryContext(this.db, principal, chartId);
+      } catch (e) {
+        if (e instanceof ApiError && e.statusCode === 404)
+          throw new Error('The chart does not exist');
+        if (e instanceof ApiError && e.statusCode === 400)
+          throw new Error('The chart query context does not exist');
+        throw e;
+      }
+      const queries = (Array.isArray(saved.queries) ? saved.queries : []).map((raw) => {
+        const q = { ...(raw as Record<string, unknown>) };
+        delete q.annotation_layers;
+        if (overrides.time_range) {
+          q.time_range = overrides.time_range;
+          delete q.from_dttm;
+          delete q.to_dttm;
+        }
+        if (overrides.time_grain_sqla)
+          q.extras = {
+            ...((q.extras as Record<string, unknown>) ?? {}),
+            time_grain_sqla: overrides.time_grain_sqla,
+          };
+        if (overrides.granularity) q.granularity = overrides.granularity;
+        return q;
+      });
+      try {
+        const answer = await this.run(
+          principal,
+          {
+            ...saved,
+            queries,
+            force: context.force ?? false,
+            result_type: 'full',
+            result_format: 'json',
+          },
+          signal,
+        );
+        return (answer.queries[0]?.data as Array<Record<string, unknown>> | undefined) ?? [];
+      } catch (e) {
+        if (e instanceof ApiError && e.statusCode === 404)
+          throw new Error('The chart datasource does not exist');
+        throw e;
+      }
+    };
+  }
+
   private async cached(key: string): Promise<CachedRun | null> {
     const text = await this.cache.get(key);
     if (text === null) return null;
@@ -329,7 +393,8 @@ export class ChartDataService {
 
   /** Runs one SQL statement with the row limit and the time-out. */
   private async runSql(target: Target, sql: string, query: QueryObject) {
-    const signal = AbortSignal.timeout(this.timeoutMs);
+    const timeout = AbortSignal.timeout(this.timeoutMs);
+    const signal = target.signal ? AbortSignal.any([timeout, target.signal]) : timeout;
     try {
       return await target.client.execute(sql, {
         schema: target.rec.row.schema,
@@ -337,6 +402,7 @@ export class ChartDataService {
         signal,
       });
     } catch (e) {
+      if (target.signal?.aborted) throw new ApiError(400, 'The query was cancelled');
       if (signal.aborted)
         throw queryFailed(
           new EngineError('timeout', `The query exceeded the ${this.timeoutMs / 1000} s time-out`),

@@ -58,6 +58,8 @@ export interface Config {
    * seconds); the web app's chart requests wait this long too.
    */
   chartQueryTimeoutSeconds: number;
+  /** An annotation layer's chart query running longer fails with "Query timeout for annotations". */
+  annotationTimeoutSeconds: number;
   /** Chart data results are cached this long unless the dataset or database says otherwise; 0 keeps them until evicted. */
   cacheDefaultTimeoutSeconds: number;
 }
@@ -148,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const sqllabWorkers = positive('STRATA_SQLLAB_WORKERS', 4);
   const resultsTtlSeconds = positive('STRATA_RESULTS_TTL_SECONDS', 24 * 3600);
   const chartQueryTimeoutSeconds = positive('STRATA_CHART_QUERY_TIMEOUT_SECONDS', 60);
+  const annotationTimeoutSeconds = positive('STRATA_ANNOTATION_TIMEOUT_SECONDS', 60);
   const cacheText = env.STRATA_CACHE_DEFAULT_TIMEOUT_SECONDS;
   const cacheDefaultTimeoutSeconds =
     cacheText === undefined || cacheText.trim() === '' ? 24 * 3600 : Number(cacheText);
@@ -183,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     sqllabWorkers,
     resultsTtlSeconds,
     chartQueryTimeoutSeconds,
+    annotationTimeoutSeconds,
     cacheDefaultTimeoutSeconds,
   };
 }
