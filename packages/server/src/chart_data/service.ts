@@ -339,9 +339,9 @@ export class ChartDataService {
         saved = await savedQueryContext(this.db, principal, chartId);
       } catch (e) {
         if (e instanceof ApiError && e.statusCode === 404)
-          throw new Error('The chart does not exist');
+          throw new Error('The chart does not exist', { cause: e });
         if (e instanceof ApiError && e.statusCode === 400)
-          throw new Error('The chart query context does not exist');
+          throw new Error('The chart query context does not exist', { cause: e });
         throw e;
       }
       const queries = (Array.isArray(saved.queries) ? saved.queries : []).map((raw) => {
@@ -375,7 +375,7 @@ export class ChartDataService {
         return (answer.queries[0]?.data as Array<Record<string, unknown>> | undefined) ?? [];
       } catch (e) {
         if (e instanceof ApiError && e.statusCode === 404)
-          throw new Error('The chart datasource does not exist');
+          throw new Error('The chart datasource does not exist', { cause: e });
         throw e;
       }
     };
