@@ -28,7 +28,9 @@ const GRAINS: Record<TimeGrain, (col: string) => string> = {
   PT1H: (col) => `DATE_ADD(DATE(${col}), INTERVAL HOUR(${col}) HOUR)`,
   PT6H: (col) => `DATE_ADD(DATE(${col}), INTERVAL (HOUR(${col}) - HOUR(${col}) % 6) HOUR)`,
   P1D: (col) => `DATE(${col})`,
-  P1W: (col) => `DATE(DATE_SUB(${col}, INTERVAL DAYOFWEEK(${col}) - 1 DAY))`,
+  // Weeks start on Monday, as on every other engine here (Superset's MySQL weeks start on Sunday;
+  // the explicit Sunday grain below keeps that).
+  P1W: (col) => `DATE(DATE_SUB(${col}, INTERVAL WEEKDAY(${col}) DAY))`,
   P1M: (col) => `DATE(DATE_SUB(${col}, INTERVAL DAYOFMONTH(${col}) - 1 DAY))`,
   P3M: (col) => `MAKEDATE(YEAR(${col}), 1) + INTERVAL QUARTER(${col}) QUARTER - INTERVAL 1 QUARTER`,
   P1Y: (col) => `DATE(DATE_SUB(${col}, INTERVAL DAYOFYEAR(${col}) - 1 DAY))`,
