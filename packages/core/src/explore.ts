@@ -90,7 +90,12 @@ export const TIME_SHIFT_OPTIONS = [
   '3 years ago',
 ] as const;
 /** Debounce delays of controls, in ms. */
-export const CONTROL_DEBOUNCE_MS = { default: 250, max: 500, bounds: 300, popoverResize: 50 } as const;
+export const CONTROL_DEBOUNCE_MS = {
+  default: 250,
+  max: 500,
+  bounds: 300,
+  popoverResize: 50,
+} as const;
 /** Dataset names longer than this get a tooltip in the dataset control. */
 export const DATASET_TITLE_TOOLTIP_LENGTH = 25;
 /** The column config list shows 10 columns when there are more than 12. */
