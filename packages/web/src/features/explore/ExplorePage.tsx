@@ -425,7 +425,7 @@ export default function ExplorePage() {
               border: '1px solid #f0f0f0',
               borderRadius: 6,
               padding: '0 8px',
-              maxHeight: 340,
+              maxHeight: 260,
               overflow: 'hidden',
             }}
           >
