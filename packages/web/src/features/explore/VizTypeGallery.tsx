@@ -147,7 +147,7 @@ function Gallery({
             <Flex
               gap={12}
               style={{ borderTop: '1px solid #f0f0f0', paddingTop: 8 }}
-              data-test="viztype-details"
+              data-test="gallery-details"
             >
               <Thumbnail plugin={chosen} size={160} />
               <div style={{ minWidth: 0 }}>

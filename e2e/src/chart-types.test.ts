@@ -1,0 +1,124 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import {
+  ADMIN_PASSWORD,
+  collectPageErrors,
+  launchBrowser,
+  loginAs,
+  snap,
+  startServer,
+  type RunningServer,
+} from './harness.js';
+
+/** Form data per chart type, on the examples' birth_names. */
+function formDataFor(vizType: string, datasource: string): Record<string, unknown> {
+  const common = { datasource, viz_type: vizType, time_range: 'No filter', row_limit: 10000 };
+  switch (vizType) {
+    case 'table':
+      return {
+        ...common,
+        groupby: ['state'],
+        metrics: ['sum__num'],
+        percent_metrics: ['sum__num'],
+        show_totals: true,
+        row_limit: 10,
+      };
+    case 'big_number_total':
+      return { ...common, metric: 'sum__num', subheader: 'births' };
+    default:
+      return {
+        ...common,
+        x_axis: 'ds',
+        time_grain_sqla: 'P1Y',
+        metrics: ['sum__num'],
+        groupby: ['gender'],
+      };
+  }
+}
+
+describe('every chart type draws on the examples, in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+  let datasource: string;
+  let vizTypes: string[];
+
+  before(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    errors = collectPageErrors(page);
+    await loginAs(page, server.baseUrl, 'admin', ADMIN_PASSWORD);
+    const found = (await (
+      await page.request.get(
+        `${server.baseUrl}/api/v1/dataset/?q=(filters:!((col:table_name,opr:eq,value:birth_names)))`,
+      )
+    ).json()) as { result: Array<{ id: number }> };
+    datasource = `${found.result[0]!.id}__table`;
+    // The chart types the gallery offers.
+    await page.goto(
+      `${server.baseUrl}/explore/?datasource_id=${found.result[0]!.id}&datasource_type=table`,
+    );
+    await page.getByRole('button', { name: 'View all charts' }).click();
+    const gallery = page.getByRole('dialog', { name: 'Select a visualization type' });
+    await gallery.locator('[data-test^="viztype-"]').first().waitFor();
+    vizTypes = await gallery
+      .locator('[data-test^="viztype-"]')
+      .evaluateAll((els) =>
+        els.map((e) => (e.getAttribute('data-test') ?? '').replace('viztype-', '')),
+      );
+    await snap(page, 'chart-types-gallery');
+    await page.keyboard.press('Escape');
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('offers the chart types in the gallery', () => {
+    for (const v of [
+      'table',
+      'big_number_total',
+      'echarts_timeseries_line',
+      'echarts_timeseries_bar',
+      'echarts_area',
+    ])
+      assert.ok(vizTypes.includes(v), `${v} in the gallery`);
+  });
+
+  it('draws each chart type and keeps a screenshot of it', async () => {
+    for (const vizType of vizTypes) {
+      const res = await page.request.post(`${server.baseUrl}/api/v1/explore/form_data`, {
+        headers: { 'X-CSRFToken': await csrf(page, server.baseUrl) },
+        data: {
+          datasource_id: Number(datasource.split('__')[0]),
+          datasource_type: 'table',
+          form_data: JSON.stringify(formDataFor(vizType, datasource)),
+        },
+      });
+      assert.equal(res.status(), 201, `${vizType}: ${await res.text()}`);
+      const { key } = (await res.json()) as { key: string };
+      await page.goto(`${server.baseUrl}/explore/?form_data_key=${key}`);
+      const chart = page.locator('[data-test="chart-container"]');
+      await chart.waitFor();
+      // Something drawn: a canvas (ECharts), a table or a big number; never the error panel.
+      await chart
+        .locator('canvas, [data-test="table-chart"], [data-test="big-number"]')
+        .first()
+        .waitFor({ timeout: 20_000 });
+      assert.equal(await page.locator('[data-test="chart-error"]').count(), 0, `${vizType} failed`);
+      // ECharts animates the first draw for about a second: let it finish before the picture.
+      await page.waitForTimeout(1300);
+      await snap(page, `chart-type-${vizType}`);
+    }
+    assert.deepEqual(errors, []);
+  });
+});
+
+async function csrf(page: Page, baseUrl: string): Promise<string> {
+  const r = await page.request.get(`${baseUrl}/api/v1/security/csrf_token/`);
+  return ((await r.json()) as { result: string }).result;
+}
