@@ -24,6 +24,15 @@ function formDataFor(vizType: string, datasource: string): Record<string, unknow
         show_totals: true,
         row_limit: 10,
       };
+    case 'pie':
+      return {
+        ...common,
+        groupby: ['state'],
+        metric: 'sum__num',
+        row_limit: 10,
+        donut: true,
+        show_total: true,
+      };
     case 'big_number_total':
       return { ...common, metric: 'sum__num', subheader: 'births' };
     default:

@@ -13,6 +13,7 @@ const timeseries = lazy(() => import('./plugins/timeseries-shared/TimeseriesChar
 export const chartComponents: Record<string, LazyExoticComponent<AnyChart>> = {
   big_number_total: lazy(() => import('./plugins/big_number_total/BigNumberTotal.js')),
   table: lazy(() => import('./plugins/table/TableChart.js')),
+  pie: lazy(() => import('./plugins/pie/PieChart.js')),
   echarts_timeseries_line: timeseries,
   echarts_timeseries_bar: timeseries,
   echarts_area: timeseries,

@@ -5,6 +5,7 @@
 import { ChartRegistry } from '../plugin.js';
 import { bigNumberTotalPlugin } from './big_number_total/index.js';
 import { tablePlugin } from './table/index.js';
+import { piePlugin } from './pie/index.js';
 import { plugin as ts_line } from './echarts_timeseries_line/index.js';
 import { plugin as ts_bar } from './echarts_timeseries_bar/index.js';
 import { plugin as area } from './echarts_area/index.js';
@@ -21,3 +22,4 @@ chartRegistry.register(area);
 chartRegistry.register(ts_scatter);
 chartRegistry.register(ts_smooth);
 chartRegistry.register(ts_step);
+chartRegistry.register(piePlugin);
