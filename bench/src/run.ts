@@ -9,6 +9,7 @@ import { benchChartData } from './chart-data.js';
 import { benchExamplesLoad } from './examples.js';
 import { benchSqlLab } from './sqllab.js';
 import { benchSqlLabBrowser } from './sqllab-browser.js';
+import { benchExploreBrowser } from './explore-browser.js';
 
 interface Figure {
   name: string;
@@ -43,6 +44,10 @@ async function main(): Promise<void> {
   }
   if (only === 'chart-data') {
     console.table(await benchChartData());
+    return;
+  }
+  if (only === 'explore') {
+    console.table(await benchExploreBrowser());
     return;
   }
   if (only === 'sqllab-browser') {

@@ -1,19 +1,22 @@
 /**
  * The React component of each chart type, loaded on demand (the web app's chart renderer uses
  * this; the server never imports it). Each component takes its plugin's transformProps output.
+ * `preloadChart` starts loading a type's code early (Explore calls it while the query runs), so
+ * the chart draws as soon as its data arrives.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 // Each chart's props differ; the renderer passes transformProps' output through unchanged.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyChart = ComponentType<any>;
+type Loader = () => Promise<{ default: AnyChart }>;
 
-const timeseries = lazy(() => import('./plugins/timeseries-shared/TimeseriesChart.js'));
+const timeseries: Loader = () => import('./plugins/timeseries-shared/TimeseriesChart.js');
 
-export const chartComponents: Record<string, LazyExoticComponent<AnyChart>> = {
-  big_number_total: lazy(() => import('./plugins/big_number_total/BigNumberTotal.js')),
-  table: lazy(() => import('./plugins/table/TableChart.js')),
-  pie: lazy(() => import('./plugins/pie/PieChart.js')),
+const loaders: Record<string, Loader> = {
+  big_number_total: () => import('./plugins/big_number_total/BigNumberTotal.js'),
+  table: () => import('./plugins/table/TableChart.js'),
+  pie: () => import('./plugins/pie/PieChart.js'),
   echarts_timeseries_line: timeseries,
   echarts_timeseries_bar: timeseries,
   echarts_area: timeseries,
@@ -21,3 +24,16 @@ export const chartComponents: Record<string, LazyExoticComponent<AnyChart>> = {
   echarts_timeseries_smooth: timeseries,
   echarts_timeseries_step: timeseries,
 };
+
+const lazyOnce = new Map<Loader, LazyExoticComponent<AnyChart>>();
+export const chartComponents: Record<string, LazyExoticComponent<AnyChart>> = Object.fromEntries(
+  Object.entries(loaders).map(([vizType, load]) => {
+    if (!lazyOnce.has(load)) lazyOnce.set(load, lazy(load));
+    return [vizType, lazyOnce.get(load)!];
+  }),
+);
+
+/** Starts loading a chart type's code (the module loader keeps it; later renders find it ready). */
+export function preloadChart(vizType: string): void {
+  void loaders[vizType]?.().catch(() => undefined);
+}

@@ -1,6 +1,6 @@
 /** Under the chart: the rows behind it (Results) and the dataset's rows (Samples). */
 import { useEffect, useState } from 'react';
-import { Alert, Table, Tabs } from 'antd';
+import { Alert, Button, Table, Tabs } from 'antd';
 import type { QueryFormData } from '@strata/core';
 import type { ChartDataResult } from '@strata/charts';
 import { errorMessage, isAbortError } from '../../app/api';
@@ -13,8 +13,12 @@ function ResultTable({ result }: { result: ChartDataResult | undefined }) {
       size="small"
       rowKey={(_, i) => String(i)}
       dataSource={result.data}
-      pagination={{ pageSize: 50, size: 'small', showSizeChanger: false }}
-      scroll={{ x: 'max-content', y: 220 }}
+      // Large results scroll in a virtual list (only the visible rows are in the page).
+      virtual={result.data.length > 500}
+      pagination={
+        result.data.length > 500 ? false : { pageSize: 50, size: 'small', showSizeChanger: false }
+      }
+      scroll={{ x: result.data.length > 500 ? 1000 : 'max-content', y: 180 }}
       columns={result.colnames.map((c) => ({
         key: c,
         dataIndex: c,
@@ -47,6 +51,10 @@ function Samples({ formData }: { formData: QueryFormData }) {
   return <ResultTable result={state.result} />;
 }
 
+/**
+ * Closed until asked for (as in Superset): the tabs alone; a tab opens the pane, the same tab
+ * (or Collapse) closes it. Rows are only laid out while it is open.
+ */
 export function DataPane({
   formData,
   queriesResponse,
@@ -55,21 +63,34 @@ export function DataPane({
   queriesResponse: ChartDataResult[] | null;
 }) {
   const [tab, setTab] = useState('results');
+  const [open, setOpen] = useState(false);
   return (
     <Tabs
       size="small"
       activeKey={tab}
-      onChange={setTab}
+      onTabClick={(key) => {
+        if (key === tab) setOpen((o) => !o);
+        else {
+          setTab(key);
+          setOpen(true);
+        }
+      }}
+      tabBarExtraContent={
+        <Button type="link" size="small" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+          {open ? 'Collapse' : 'Show data'}
+        </Button>
+      }
       items={[
         {
           key: 'results',
           label: 'Results',
-          children: <ResultTable result={queriesResponse?.[0]} />,
+          children:
+            open && tab === 'results' ? <ResultTable result={queriesResponse?.[0]} /> : null,
         },
         {
           key: 'samples',
           label: 'Samples',
-          children: tab === 'samples' ? <Samples formData={formData} /> : null,
+          children: open && tab === 'samples' ? <Samples formData={formData} /> : null,
         },
       ]}
     />

@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { Alert, Button, Empty, Flex, Result, Skeleton, Spin, Tag, Tooltip, Typography } from 'antd';
+import { preloadChart } from '@strata/charts/components';
 import { DndContext, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
 import { CaretRightOutlined, SaveOutlined, StopOutlined } from '@ant-design/icons';
 import { MESSAGES } from '@strata/core';
@@ -103,6 +104,8 @@ export default function ExplorePage() {
       const c = new AbortController();
       controller.current = c;
       dispatch(a.chartUpdateStarted({ formData, now: Date.now() }));
+      // The chart's code loads while the query runs.
+      preloadChart(formData.viz_type);
       runChartQuery(formData, c.signal)
         .then((result) => {
           dispatch(a.chartUpdateSucceeded({ result, now: Date.now() }));
@@ -379,6 +382,7 @@ export default function ExplorePage() {
             />
           ) : null}
           <div
+            data-chart-status={state.chartStatus ?? 'none'}
             style={{
               flex: 1,
               minHeight: 280,
