@@ -33,6 +33,15 @@ function formDataFor(vizType: string, datasource: string): Record<string, unknow
         donut: true,
         show_total: true,
       };
+    case 'big_number':
+      return {
+        ...common,
+        x_axis: 'ds',
+        time_grain_sqla: 'P1Y',
+        metric: 'sum__num',
+        compare_lag: 1,
+        compare_suffix: 'YoY',
+      };
     case 'big_number_total':
       return { ...common, metric: 'sum__num', subheader: 'births' };
     default:

@@ -17,6 +17,7 @@ const loaders: Record<string, Loader> = {
   big_number_total: () => import('./plugins/big_number_total/BigNumberTotal.js'),
   table: () => import('./plugins/table/TableChart.js'),
   pie: () => import('./plugins/pie/PieChart.js'),
+  big_number: () => import('./plugins/big_number/BigNumberTrend.js'),
   echarts_timeseries_line: timeseries,
   echarts_timeseries_bar: timeseries,
   echarts_area: timeseries,

@@ -5,14 +5,13 @@
  * category or number x axis, number formats, legend, rich tooltip, zoom, and the annotation
  * layers (formulas, events, intervals, time series).
  */
-import { GenericDataType, type QueryFormData } from '@strata/core';
+import { GenericDataType, getColumnLabel, type QueryFormData } from '@strata/core';
 import { CategoricalColorScale } from '../../color/scale.js';
 import { getNumberFormatter } from '../../format/number-format.js';
 import { getTimeFormatter, tooltipDate } from '../../format/time-format.js';
 import type { ChartDataResult, ChartProps, DataMask } from '../../plugin.js';
 import { evaluateFormula, parseFormula } from './formula.js';
 import { xAxisColumn } from './buildQuery.js';
-import { getColumnLabel } from '@strata/core';
 
 export type SeriesKind = 'line' | 'smooth' | 'step' | 'bar' | 'scatter' | 'area';
 
