@@ -136,4 +136,23 @@ describe('Explore: build a chart from a dataset, save it to a new dashboard, reo
     await snap(page, 'explore-03-reopened');
     assert.deepEqual(errors, []);
   });
+
+  it('edits the chart properties and stars the chart', async () => {
+    await page.locator('[data-test="chart-actions"]').click();
+    await page.getByRole('menuitem', { name: 'Edit chart properties' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Chart Properties' });
+    await dialog.getByRole('textbox', { name: 'Description' }).fill('All births');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Chart properties updated').waitFor();
+    const chart = (await (
+      await page.request.get(`${server.baseUrl}/api/v1/chart/${sliceId}`)
+    ).json()) as {
+      result: { description: string; owners: Array<{ id: number }> };
+    };
+    assert.equal(chart.result.description, 'All births');
+    assert.equal(chart.result.owners.length, 1);
+    await page.getByRole('button', { name: 'Add to favorites' }).click();
+    await page.getByRole('button', { name: 'Remove from favorites' }).waitFor();
+    assert.deepEqual(errors, []);
+  });
 });

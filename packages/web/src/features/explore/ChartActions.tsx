@@ -10,6 +10,8 @@ import { chartRegistry } from '@strata/charts';
 import { api, errorMessage } from '../../app/api';
 import { useToasts } from '../../app/toasts';
 import { FavoriteStar } from '../../components/ListView/FavoriteStar';
+import type { OwnerOption } from '../datasets/datasetEdit';
+import { OwnersSelect } from '../datasets/OwnersSelect';
 import {
   chartPermalink,
   downloadChartData,
@@ -46,6 +48,16 @@ function PropertiesModal({
     certified_by: slice.certified_by ?? '',
     certification_details: slice.certification_details ?? '',
   });
+  const [owners, setOwners] = useState<OwnerOption[]>(() =>
+    (slice.owners ?? []).map((o) =>
+      typeof o === 'number'
+        ? { value: o, label: String(o) }
+        : {
+            value: o.id,
+            label: [o.first_name, o.last_name].filter(Boolean).join(' ') || String(o.id),
+          },
+    ),
+  );
   const [saving, setSaving] = useState(false);
   const save = async () => {
     setSaving(true);
@@ -55,9 +67,14 @@ function PropertiesModal({
         description: values.description || null,
         certified_by: values.certified_by || null,
         certification_details: values.certification_details || null,
+        owners: owners.map((o) => o.value),
       });
       toasts.addSuccessToast('Chart properties updated');
-      onSaved({ ...slice, ...values });
+      onSaved({
+        ...slice,
+        ...values,
+        owners: owners.map((o) => ({ id: o.value, first_name: o.label, last_name: '' })),
+      });
     } catch (e) {
       toasts.addDangerToast(errorMessage(e));
     } finally {
@@ -98,6 +115,9 @@ function PropertiesModal({
             value={values.cache_timeout}
             onChange={(v) => setValues({ ...values, cache_timeout: v ?? null })}
           />
+        </Form.Item>
+        <Form.Item label="Owners" extra="Owners is a list of users who can alter the chart.">
+          <OwnersSelect resource="chart" value={owners} onChange={setOwners} />
         </Form.Item>
         <Form.Item label="Certified by">
           <Input

@@ -6,7 +6,7 @@ export interface ExploreSlice {
   slice_id: number;
   slice_name: string;
   description?: string | null;
-  owners?: Array<{ id: number } | number>;
+  owners?: Array<{ id: number; first_name?: string; last_name?: string } | number>;
   form_data?: Record<string, unknown>;
   query_context?: string | null;
   cache_timeout?: number | null;
