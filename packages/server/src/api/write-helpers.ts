@@ -1,4 +1,5 @@
 /** Pieces every resource's create/update shares: field errors, JSON text fields, owners. */
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { ApiError } from './errors.js';
 import type { RequestContext } from './resource-types.js';
@@ -29,4 +30,27 @@ export async function assertUsersExist(ctx: RequestContext, ids: number[]): Prom
   if (!ids.length) return;
   const found = await ctx.db.selectFrom('ab_user').select('id').where('id', 'in', ids).execute();
   if (found.length !== new Set(ids).size) throw invalid('owners', 'Owners are invalid');
+}
+
+/**
+ * Replaces an object's rows in a link table (owners, roles, dashboards of a chart…): the old
+ * rows deleted, one row per distinct target id inserted; call it inside the write's transaction.
+ */
+export async function replaceLinkRows(
+  trx: RequestContext['db'],
+  table: 'slice_user' | 'dashboard_slices' | 'dashboard_user' | 'dashboard_roles',
+  ownerColumn: 'slice_id' | 'dashboard_id',
+  ownerId: number,
+  targetColumn: 'user_id' | 'dashboard_id' | 'slice_id' | 'role_id',
+  ids: readonly number[],
+): Promise<void> {
+  // The table and column names come from the fixed unions above, never from a request.
+  const db = trx as unknown as Kysely<Record<string, Record<string, number>>>;
+  await db.deleteFrom(table).where(ownerColumn, '=', ownerId).execute();
+  const unique = [...new Set(ids)];
+  if (unique.length)
+    await db
+      .insertInto(table)
+      .values(unique.map((id) => ({ [ownerColumn]: ownerId, [targetColumn]: id })))
+      .execute();
 }

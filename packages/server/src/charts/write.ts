@@ -8,10 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { ApiError } from '../api/errors.js';
 import type { RequestContext, WriteHandlers } from '../api/resource-types.js';
-import { assertUsersExist, invalid, jsonText } from '../api/write-helpers.js';
+import { assertUsersExist, invalid, jsonText, replaceLinkRows } from '../api/write-helpers.js';
 import { canReadDataset } from '../datasets/access.js';
 import { loadDatasetRecords } from '../datasets/repository.js';
-import type { MetadataDb } from '../metadata/db.js';
 import { nowIso } from '../metadata/db.js';
 import { isAdmin } from '../security/principal.js';
 
@@ -108,30 +107,6 @@ async function assertDashboards(ctx: RequestContext, ids: number[]): Promise<voi
     throw new ApiError(403, 'Changing one of these dashboards is forbidden');
 }
 
-async function replaceLinks(
-  trx: MetadataDb,
-  table: 'slice_user' | 'dashboard_slices',
-  chartId: number,
-  ids: number[],
-): Promise<void> {
-  const unique = [...new Set(ids)];
-  if (table === 'slice_user') {
-    await trx.deleteFrom('slice_user').where('slice_id', '=', chartId).execute();
-    if (unique.length)
-      await trx
-        .insertInto('slice_user')
-        .values(unique.map((user_id) => ({ user_id, slice_id: chartId })))
-        .execute();
-  } else {
-    await trx.deleteFrom('dashboard_slices').where('slice_id', '=', chartId).execute();
-    if (unique.length)
-      await trx
-        .insertInto('dashboard_slices')
-        .values(unique.map((dashboard_id) => ({ dashboard_id, slice_id: chartId })))
-        .execute();
-  }
-}
-
 export function chartWriteHandlers(): WriteHandlers<CreateBody, UpdateBody> {
   return {
     createSchema: createChartSchema,
@@ -168,8 +143,15 @@ export function chartWriteHandlers(): WriteHandlers<CreateBody, UpdateBody> {
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await replaceLinks(trx, 'slice_user', row.id, owners);
-        await replaceLinks(trx, 'dashboard_slices', row.id, body.dashboards ?? []);
+        await replaceLinkRows(trx, 'slice_user', 'slice_id', row.id, 'user_id', owners);
+        await replaceLinkRows(
+          trx,
+          'dashboard_slices',
+          'slice_id',
+          row.id,
+          'dashboard_id',
+          body.dashboards ?? [],
+        );
         return row.id;
       });
     },
@@ -216,8 +198,17 @@ export function chartWriteHandlers(): WriteHandlers<CreateBody, UpdateBody> {
           })
           .where('id', '=', chartId)
           .execute();
-        if (owners) await replaceLinks(trx, 'slice_user', chartId, owners);
-        if (dashboards) await replaceLinks(trx, 'dashboard_slices', chartId, dashboards);
+        if (owners)
+          await replaceLinkRows(trx, 'slice_user', 'slice_id', chartId, 'user_id', owners);
+        if (dashboards)
+          await replaceLinkRows(
+            trx,
+            'dashboard_slices',
+            'slice_id',
+            chartId,
+            'dashboard_id',
+            dashboards,
+          );
       });
     },
   };

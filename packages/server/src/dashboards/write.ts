@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { ApiError } from '../api/errors.js';
 import type { RequestContext, WriteHandlers } from '../api/resource-types.js';
-import { assertUsersExist, invalid } from '../api/write-helpers.js';
+import { assertUsersExist, invalid, replaceLinkRows } from '../api/write-helpers.js';
 import type { MetadataDb } from '../metadata/db.js';
 import { nowIso } from '../metadata/db.js';
 import { isAdmin } from '../security/principal.js';
@@ -110,30 +110,6 @@ export function layoutChartIds(positionJson: string | null | undefined): number[
   return [...ids];
 }
 
-async function replaceLinks(
-  trx: MetadataDb,
-  dashboardId: number,
-  table: 'dashboard_user' | 'dashboard_roles',
-  ids: number[],
-) {
-  const unique = [...new Set(ids)];
-  if (table === 'dashboard_user') {
-    await trx.deleteFrom('dashboard_user').where('dashboard_id', '=', dashboardId).execute();
-    if (unique.length)
-      await trx
-        .insertInto('dashboard_user')
-        .values(unique.map((user_id) => ({ user_id, dashboard_id: dashboardId })))
-        .execute();
-  } else {
-    await trx.deleteFrom('dashboard_roles').where('dashboard_id', '=', dashboardId).execute();
-    if (unique.length)
-      await trx
-        .insertInto('dashboard_roles')
-        .values(unique.map((role_id) => ({ role_id, dashboard_id: dashboardId })))
-        .execute();
-  }
-}
-
 /** The dashboard's charts become those of its layout (existing charts only). */
 async function syncCharts(trx: MetadataDb, dashboardId: number, positionJson: string | null) {
   const wanted = layoutChartIds(positionJson);
@@ -183,8 +159,15 @@ export function dashboardWriteHandlers(): WriteHandlers<Body, Body> {
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await replaceLinks(trx, row.id, 'dashboard_user', owners);
-        await replaceLinks(trx, row.id, 'dashboard_roles', body.roles ?? []);
+        await replaceLinkRows(trx, 'dashboard_user', 'dashboard_id', row.id, 'user_id', owners);
+        await replaceLinkRows(
+          trx,
+          'dashboard_roles',
+          'dashboard_id',
+          row.id,
+          'role_id',
+          body.roles ?? [],
+        );
         if (body.position_json) await syncCharts(trx, row.id, body.position_json);
         return row.id;
       });
@@ -205,8 +188,24 @@ export function dashboardWriteHandlers(): WriteHandlers<Body, Body> {
           })
           .where('id', '=', dashboardId)
           .execute();
-        if (owners) await replaceLinks(trx, dashboardId, 'dashboard_user', owners);
-        if (roles) await replaceLinks(trx, dashboardId, 'dashboard_roles', roles);
+        if (owners)
+          await replaceLinkRows(
+            trx,
+            'dashboard_user',
+            'dashboard_id',
+            dashboardId,
+            'user_id',
+            owners,
+          );
+        if (roles)
+          await replaceLinkRows(
+            trx,
+            'dashboard_roles',
+            'dashboard_id',
+            dashboardId,
+            'role_id',
+            roles,
+          );
         if (body.position_json !== undefined)
           await syncCharts(trx, dashboardId, body.position_json);
       });

@@ -1,36 +1,14 @@
-import { useMemo } from 'react';
-import { EchartsChart } from '../../echarts/EchartsChart.js';
+import { EchartsOrEmpty } from '../../echarts/EchartsOrEmpty.js';
 import type { PieProps } from './transformProps.js';
 
 export default function PieChart({ width, height, echartOptions, empty, onSliceClick }: PieProps) {
-  const onEvents = useMemo(
-    () =>
-      onSliceClick
-        ? { click: (p: unknown) => onSliceClick((p as { name: string }).name) }
-        : undefined,
-    [onSliceClick],
-  );
-  if (empty)
-    return (
-      <div
-        style={{
-          width,
-          height,
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          color: '#888',
-        }}
-      >
-        No results were returned for this query
-      </div>
-    );
   return (
-    <EchartsChart
+    <EchartsOrEmpty
       width={width}
       height={height}
       option={echartOptions}
-      {...(onEvents ? { onEvents } : {})}
+      empty={empty}
+      onItemClick={onSliceClick ? (p) => onSliceClick(p.name ?? '') : undefined}
     />
   );
 }

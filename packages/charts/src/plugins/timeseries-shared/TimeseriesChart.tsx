@@ -1,5 +1,4 @@
-import { useMemo } from 'react';
-import { EchartsChart } from '../../echarts/EchartsChart.js';
+import { EchartsOrEmpty } from '../../echarts/EchartsOrEmpty.js';
 import type { TimeseriesProps } from './transformProps.js';
 
 /** An ECharts time series; a click on a series emits its cross filter when allowed. */
@@ -10,34 +9,13 @@ export default function TimeseriesChart({
   onSeriesClick,
   empty,
 }: TimeseriesProps) {
-  const onEvents = useMemo(
-    () =>
-      onSeriesClick
-        ? { click: (p: unknown) => onSeriesClick((p as { seriesName: string }).seriesName) }
-        : undefined,
-    [onSeriesClick],
-  );
-  if (empty)
-    return (
-      <div
-        style={{
-          width,
-          height,
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          color: '#888',
-        }}
-      >
-        No results were returned for this query
-      </div>
-    );
   return (
-    <EchartsChart
+    <EchartsOrEmpty
       width={width}
       height={height}
       option={echartOptions}
-      {...(onEvents ? { onEvents } : {})}
+      empty={empty}
+      onItemClick={onSeriesClick ? (p) => onSeriesClick(p.seriesName ?? '') : undefined}
     />
   );
 }

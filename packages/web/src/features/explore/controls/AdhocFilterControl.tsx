@@ -4,8 +4,8 @@
  * (subject, operator, comparator with the spec's rules) and the Custom SQL tab (WHERE/HAVING).
  */
 import { useState } from 'react';
-import { Button, Flex, Input, Popover, Radio, Select, Tabs, Tag, Tooltip } from 'antd';
-import { PlusOutlined, WarningOutlined } from '@ant-design/icons';
+import { Button, Flex, Input, Radio, Select, Tabs, Tooltip } from 'antd';
+import { WarningOutlined } from '@ant-design/icons';
 import { MESSAGES, type AdhocFilter, type FilterOperator } from '@strata/core';
 import type { DatasourceColumn } from '@strata/charts';
 import {
@@ -15,6 +15,7 @@ import {
   operatorForSubject,
   operatorsFor,
 } from './filterRules';
+import { PopoverItemList } from './PopoverItemList';
 import type { ControlProps } from './types';
 
 /** A filter's label: "region IN (CA, NY)", "num > 10", the SQL, … */
@@ -211,63 +212,33 @@ export function AdhocFilterControl({ control, onChange }: ControlProps) {
   const columns = ((control.props.columns as DatasourceColumn[] | undefined) ?? []).filter(
     (c) => c.filterable !== false,
   );
-  const [open, setOpen] = useState<number | 'new' | null>(null);
-  const editor = (index: number | 'new') => (
-    <FilterEditor
-      initial={index === 'new' ? null : (filters[index] ?? null)}
-      columns={columns}
-      onClose={() => setOpen(null)}
-      onSave={(f) =>
-        onChange(index === 'new' ? [...filters, f] : filters.map((x, i) => (i === index ? f : x)))
-      }
-    />
-  );
   return (
-    <Flex wrap gap={4}>
-      {filters.map((f, i) => (
-        <Popover
-          key={i}
-          open={open === i}
-          trigger="click"
-          destroyOnHidden
-          content={editor(i)}
-          placement="right"
-          onOpenChange={(o) => setOpen(o ? i : null)}
-        >
-          <Tag
-            closable
-            style={{
-              cursor: 'pointer',
-              maxWidth: '100%',
-              overflow: 'hidden',
-              textOverflow: 'ellipsis',
-            }}
-            onClose={(e) => {
-              e.preventDefault();
-              onChange(filters.filter((_, j) => j !== i));
-            }}
-          >
-            {f.isExtra ? (
-              <Tooltip title={MESSAGES.inheritedFilter}>
-                <WarningOutlined style={{ color: '#FCC700', marginRight: 4 }} />
-              </Tooltip>
-            ) : null}
-            {filterLabel(f)}
-          </Tag>
-        </Popover>
-      ))}
-      <Popover
-        open={open === 'new'}
-        trigger="click"
-        destroyOnHidden
-        content={editor('new')}
-        placement="right"
-        onOpenChange={(o) => setOpen(o ? 'new' : null)}
-      >
-        <Button size="small" type="dashed" icon={<PlusOutlined />} aria-label="Add filter">
-          Add filter
-        </Button>
-      </Popover>
-    </Flex>
+    <PopoverItemList
+      items={filters}
+      label={(f) => (
+        <>
+          {f.isExtra ? (
+            <Tooltip title={MESSAGES.inheritedFilter}>
+              <WarningOutlined style={{ color: '#FCC700', marginRight: 4 }} />
+            </Tooltip>
+          ) : null}
+          {filterLabel(f)}
+        </>
+      )}
+      onRemove={(i) => onChange(filters.filter((_, j) => j !== i))}
+      addLabel="Add filter"
+      editor={(index, close) => (
+        <FilterEditor
+          initial={index === 'new' ? null : (filters[index] ?? null)}
+          columns={columns}
+          onClose={close}
+          onSave={(f) =>
+            onChange(
+              index === 'new' ? [...filters, f] : filters.map((x, i) => (i === index ? f : x)),
+            )
+          }
+        />
+      )}
+    />
   );
 }

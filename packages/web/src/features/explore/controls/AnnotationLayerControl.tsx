@@ -4,9 +4,9 @@
  * chart sources take a saved chart's id; a formula is an expression of x.
  */
 import { useEffect, useState } from 'react';
-import { Button, Checkbox, Flex, Input, InputNumber, Popover, Select, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Flex, Input, InputNumber, Select } from 'antd';
 import { api } from '../../../app/api';
+import { PopoverItemList } from './PopoverItemList';
 import type { ControlProps } from './types';
 
 export interface AnnotationLayer {
@@ -139,56 +139,26 @@ function LayerEditor({
 
 export function AnnotationLayerControl({ control, onChange }: ControlProps) {
   const layers = (Array.isArray(control.value) ? control.value : []) as AnnotationLayer[];
-  const [open, setOpen] = useState<number | 'new' | null>(null);
-  const editor = (i: number | 'new') => (
-    <LayerEditor
-      initial={
-        i === 'new'
-          ? { name: '', annotationType: 'FORMULA', sourceType: '', value: null, show: true }
-          : layers[i]!
-      }
-      onClose={() => setOpen(null)}
-      onSave={(l) =>
-        onChange(i === 'new' ? [...layers, l] : layers.map((x, j) => (j === i ? l : x)))
-      }
-    />
-  );
   return (
-    <Flex wrap gap={4}>
-      {layers.map((l, i) => (
-        <Popover
-          key={i}
-          open={open === i}
-          trigger="click"
-          destroyOnHidden
-          content={editor(i)}
-          placement="right"
-          onOpenChange={(o) => setOpen(o ? i : null)}
-        >
-          <Tag
-            closable
-            style={{ cursor: 'pointer', opacity: l.show ? 1 : 0.5 }}
-            onClose={(e) => {
-              e.preventDefault();
-              onChange(layers.filter((_, j) => j !== i));
-            }}
-          >
-            {l.name}
-          </Tag>
-        </Popover>
-      ))}
-      <Popover
-        open={open === 'new'}
-        trigger="click"
-        destroyOnHidden
-        content={editor('new')}
-        placement="right"
-        onOpenChange={(o) => setOpen(o ? 'new' : null)}
-      >
-        <Button size="small" type="dashed" icon={<PlusOutlined />}>
-          Add annotation layer
-        </Button>
-      </Popover>
-    </Flex>
+    <PopoverItemList
+      items={layers}
+      label={(l) => l.name}
+      tagStyle={(l) => ({ opacity: l.show ? 1 : 0.5 })}
+      onRemove={(i) => onChange(layers.filter((_, j) => j !== i))}
+      addLabel="Add annotation layer"
+      editor={(index, close) => (
+        <LayerEditor
+          initial={
+            index === 'new'
+              ? { name: '', annotationType: 'FORMULA', sourceType: '', value: null, show: true }
+              : layers[index]!
+          }
+          onClose={close}
+          onSave={(l) =>
+            onChange(index === 'new' ? [...layers, l] : layers.map((x, j) => (j === index ? l : x)))
+          }
+        />
+      )}
+    />
   );
 }

@@ -1,7 +1,6 @@
 /** Conditional formatting: a list of rules, each edited in a popover with the spec's checks. */
 import { useState } from 'react';
-import { Button, Flex, Form, InputNumber, Popover, Select, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Button, Flex, Form, InputNumber, Select } from 'antd';
 import {
   CF_COLORS,
   CF_OPERATORS,
@@ -10,6 +9,7 @@ import {
   type CfOperator,
   type ConditionalFormattingRule,
 } from '@strata/charts';
+import { PopoverItemList } from './PopoverItemList';
 import type { ControlProps } from './types';
 
 function RuleEditor({
@@ -129,52 +129,26 @@ export function ConditionalFormattingControl({ control, onChange }: ControlProps
   const rules = (Array.isArray(control.value) ? control.value : []) as ConditionalFormattingRule[];
   const columns =
     (control.props.columnOptions as Array<{ value: string; label: string }> | undefined) ?? [];
-  const [open, setOpen] = useState<number | 'new' | null>(null);
-  const editor = (i: number | 'new') => (
-    <RuleEditor
-      initial={i === 'new' ? { operator: '>' } : (rules[i] ?? {})}
-      columns={columns}
-      onClose={() => setOpen(null)}
-      onSave={(r) => onChange(i === 'new' ? [...rules, r] : rules.map((x, j) => (j === i ? r : x)))}
-    />
-  );
   return (
-    <Flex wrap gap={4}>
-      {rules.map((r, i) => (
-        <Popover
-          key={i}
-          open={open === i}
-          trigger="click"
-          destroyOnHidden
-          content={editor(i)}
-          placement="right"
-          onOpenChange={(o) => setOpen(o ? i : null)}
-        >
-          <Tag
-            closable
-            color={r.colorScheme}
-            style={{ cursor: 'pointer', color: '#333' }}
-            onClose={(e) => {
-              e.preventDefault();
-              onChange(rules.filter((_, j) => j !== i));
-            }}
-          >
-            {`${r.column ?? ''} ${r.operator ?? ''} ${isBetween(r.operator) ? `${r.targetValueLeft ?? ''}…${r.targetValueRight ?? ''}` : (r.targetValue ?? '')}`}
-          </Tag>
-        </Popover>
-      ))}
-      <Popover
-        open={open === 'new'}
-        trigger="click"
-        destroyOnHidden
-        content={editor('new')}
-        placement="right"
-        onOpenChange={(o) => setOpen(o ? 'new' : null)}
-      >
-        <Button size="small" type="dashed" icon={<PlusOutlined />}>
-          Add new color formatter
-        </Button>
-      </Popover>
-    </Flex>
+    <PopoverItemList
+      items={rules}
+      label={(r) =>
+        `${r.column ?? ''} ${r.operator ?? ''} ${isBetween(r.operator) ? `${r.targetValueLeft ?? ''}…${r.targetValueRight ?? ''}` : (r.targetValue ?? '')}`
+      }
+      tagColor={(r) => r.colorScheme}
+      tagStyle={() => ({ color: '#333' })}
+      onRemove={(i) => onChange(rules.filter((_, j) => j !== i))}
+      addLabel="Add new color formatter"
+      editor={(index, close) => (
+        <RuleEditor
+          initial={index === 'new' ? { operator: '>' } : (rules[index] ?? {})}
+          columns={columns}
+          onClose={close}
+          onSave={(r) =>
+            onChange(index === 'new' ? [...rules, r] : rules.map((x, j) => (j === index ? r : x)))
+          }
+        />
+      )}
+    />
   );
 }

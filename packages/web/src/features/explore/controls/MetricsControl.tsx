@@ -5,8 +5,7 @@
  * the metric is valid and changed.
  */
 import { useState } from 'react';
-import { Button, Flex, Input, Popover, Select, Tabs, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Button, Flex, Input, Select, Tabs } from 'antd';
 import {
   METRIC_AGGREGATES,
   getMetricLabel,
@@ -14,6 +13,7 @@ import {
   type QueryMetric,
 } from '@strata/core';
 import type { DatasourceColumn, DatasourceMetric } from '@strata/charts';
+import { PopoverItemList } from './PopoverItemList';
 import type { ControlProps } from './types';
 
 type Draft =
@@ -208,69 +208,28 @@ export function MetricsControl({ control, onChange }: ControlProps) {
   const savedMetrics = (control.props.savedMetrics as DatasourceMetric[] | undefined) ?? [];
   const value = control.value as QueryMetric | QueryMetric[] | null | undefined;
   const list = Array.isArray(value) ? value : value == null ? [] : [value];
-  const [open, setOpen] = useState<number | 'new' | null>(null);
   const commit = (next: QueryMetric[]) => onChange(multi ? next : (next[0] ?? null));
-  const editor = (index: number | 'new') => (
-    <MetricEditor
-      initial={index === 'new' ? null : (list[index] ?? null)}
-      columns={columns}
-      savedMetrics={savedMetrics}
-      onClose={() => setOpen(null)}
-      onSave={(m) => {
-        if (index === 'new') commit(multi ? [...list, m] : [m]);
-        else commit(list.map((x, i) => (i === index ? m : x)));
-      }}
-    />
-  );
   return (
-    <Flex wrap gap={4}>
-      {list.map((m, i) => (
-        <Popover
-          key={i}
-          open={open === i}
-          trigger="click"
-          destroyOnHidden
-          content={editor(i)}
-          placement="right"
-          onOpenChange={(o) => setOpen(o ? i : null)}
-        >
-          <Tag
-            closable
-            color="blue"
-            style={{
-              cursor: 'pointer',
-              maxWidth: '100%',
-              overflow: 'hidden',
-              textOverflow: 'ellipsis',
-            }}
-            onClose={(e) => {
-              e.preventDefault();
-              commit(list.filter((_, j) => j !== i));
-            }}
-          >
-            {getMetricLabel(m)}
-          </Tag>
-        </Popover>
-      ))}
-      {multi || list.length === 0 ? (
-        <Popover
-          open={open === 'new'}
-          trigger="click"
-          destroyOnHidden
-          content={editor('new')}
-          placement="right"
-          onOpenChange={(o) => setOpen(o ? 'new' : null)}
-        >
-          <Button
-            size="small"
-            type="dashed"
-            icon={<PlusOutlined />}
-            aria-label={`Add ${control.label}`}
-          >
-            {multi ? 'Add metric' : 'Add a metric'}
-          </Button>
-        </Popover>
-      ) : null}
-    </Flex>
+    <PopoverItemList
+      items={list}
+      label={(m) => getMetricLabel(m)}
+      tagColor={() => 'blue'}
+      onRemove={(i) => commit(list.filter((_, j) => j !== i))}
+      addLabel={multi ? 'Add metric' : 'Add a metric'}
+      addAriaLabel={`Add ${control.label}`}
+      canAdd={multi || list.length === 0}
+      editor={(index, close) => (
+        <MetricEditor
+          initial={index === 'new' ? null : (list[index] ?? null)}
+          columns={columns}
+          savedMetrics={savedMetrics}
+          onClose={close}
+          onSave={(m) => {
+            if (index === 'new') commit(multi ? [...list, m] : [m]);
+            else commit(list.map((x, i) => (i === index ? m : x)));
+          }}
+        />
+      )}
+    />
   );
 }
