@@ -1,36 +1,20 @@
 // Explore in a real browser: a line chart of 100,000 points (one per minute) — the time from
 // the chart data answer to the chart drawn, and from the click to the chart on screen; then a
 // control changed back to a query the cache holds — click to the new chart on screen.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import {
+  launchBenchBrowser,
+  PASSWORD,
+  REPO,
+  startBenchServer,
+  type BrowserFigure,
+} from './browser-server.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const REPO = path.resolve(here, '../..');
-const PASSWORD = 'bench-password';
+export type { BrowserFigure };
+
 const POINTS = 100_000;
-
-export interface BrowserFigure {
-  name: string;
-  value: number;
-  unit: string;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 /** Two animation frames: what the page drew is on screen. */
 const painted = (page: Page) =>
@@ -41,52 +25,11 @@ const painted = (page: Page) =>
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export async function benchExploreBrowser(): Promise<BrowserFigure[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-bench-explore-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [path.join(REPO, 'packages/server/dist/main.js')], {
-    env: {
-      ...process.env,
-      STRATA_PORT: String(port),
-      STRATA_HOST: '127.0.0.1',
-      STRATA_DATA_DIR: dataDir,
-      STRATA_ADMIN_PASSWORD: PASSWORD,
-      STRATA_LOG_LEVEL: 'warn',
-      STRATA_LOAD_EXAMPLES: 'false',
-      STRATA_WEB_DIST: path.join(REPO, 'packages/web/dist'),
-    },
-    stdio: 'ignore',
-  });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
-  });
+  const server = await startBenchServer('strata-bench-explore-');
+  const { base, headers } = server;
+  const browser = await launchBenchBrowser();
   const figures: BrowserFigure[] = [];
   try {
-    for (let i = 0; i < 100; i += 1) {
-      try {
-        if ((await fetch(`${base}/health`)).ok) break;
-      } catch {
-        // not up yet
-      }
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    const login = await fetch(`${base}/api/v1/security/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: PASSWORD, provider: 'db' }),
-    });
-    const token = ((await login.json()) as { access_token: string }).access_token;
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const post = async <T>(p: string, body: unknown): Promise<T> => {
       const res = await fetch(`${base}${p}`, {
         method: 'POST',
@@ -228,8 +171,7 @@ export async function benchExploreBrowser(): Promise<BrowserFigure[]> {
       await page.screenshot({ path: path.join(REPO, 'bench', 'explore-line.png') });
   } finally {
     await browser.close();
-    server.kill();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    server.stop();
   }
   return figures;
 }

@@ -1,35 +1,18 @@
 // SQL Lab in a real browser: a query returning 1,000,000 rows × 10 columns from the embedded
 // DuckDB, from the click on Run to the first rows on screen and to the whole result, then a
 // scroll through the grid; the page's JavaScript heap is read at each step (bounded memory).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import {
+  launchBenchBrowser,
+  PASSWORD,
+  REPO,
+  startBenchServer,
+  type BrowserFigure,
+} from './browser-server.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const REPO = path.resolve(here, '../..');
-const PASSWORD = 'bench-password';
-
-export interface BrowserFigure {
-  name: string;
-  value: number;
-  unit: string;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
+export type { BrowserFigure };
 
 async function heapMb(page: Page): Promise<number> {
   const cdp = await page.context().newCDPSession(page);
@@ -44,53 +27,11 @@ async function heapMb(page: Page): Promise<number> {
 }
 
 export async function benchSqlLabBrowser(): Promise<BrowserFigure[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-bench-browser-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [path.join(REPO, 'packages/server/dist/main.js')], {
-    env: {
-      ...process.env,
-      STRATA_PORT: String(port),
-      STRATA_HOST: '127.0.0.1',
-      STRATA_DATA_DIR: dataDir,
-      STRATA_ADMIN_PASSWORD: PASSWORD,
-      STRATA_LOG_LEVEL: 'warn',
-      STRATA_LOAD_EXAMPLES: 'false',
-      STRATA_WEB_DIST: path.join(REPO, 'packages/web/dist'),
-    },
-    stdio: 'ignore',
-  });
+  const server = await startBenchServer('strata-bench-browser-');
+  const { base, headers } = server;
+  const browser = await launchBenchBrowser();
   const figures: BrowserFigure[] = [];
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
-  });
   try {
-    for (let i = 0; i < 100; i += 1) {
-      try {
-        if ((await fetch(`${base}/health`)).ok) break;
-      } catch {
-        // not up yet
-      }
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    const login = await fetch(`${base}/api/v1/security/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: PASSWORD, provider: 'db' }),
-    });
-    const token = ((await login.json()) as { access_token: string }).access_token;
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const db = (await (
       await fetch(`${base}/api/v1/database/`, {
         method: 'POST',
@@ -204,8 +145,7 @@ export async function benchSqlLabBrowser(): Promise<BrowserFigure[]> {
     }
   } finally {
     await browser.close();
-    server.kill('SIGTERM');
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    server.stop();
   }
   return figures;
 }
