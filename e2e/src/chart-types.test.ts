@@ -33,6 +33,12 @@ function formDataFor(vizType: string, datasource: string): Record<string, unknow
         donut: true,
         show_total: true,
       };
+    case 'funnel':
+      return { ...common, groupby: ['state'], metric: 'sum__num', row_limit: 6 };
+    case 'gauge_chart':
+      return { ...common, groupby: [], metric: 'sum__num', max_val: 100000000 };
+    case 'radar':
+      return { ...common, groupby: ['gender'], metrics: ['sum__num', 'count'] };
     case 'big_number':
       return {
         ...common,

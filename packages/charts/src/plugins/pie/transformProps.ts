@@ -14,6 +14,7 @@ import { CategoricalColorScale } from '../../color/scale.js';
 import { getNumberFormatter } from '../../format/number-format.js';
 import { getTimeFormatter } from '../../format/time-format.js';
 import type { ChartProps, DataMask } from '../../plugin.js';
+import { categoryLegend, escapeHtml } from './legend.js';
 
 export interface PieProps {
   width: number;
@@ -99,13 +100,10 @@ export function transformProps(chartProps: ChartProps): PieProps {
       formatter: (p: { name: string; value: number; percent: number }) =>
         `${escapeHtml(p.name)}: ${numberFormat(p.value)} (${percentFormat(p.percent / 100)})`,
     },
-    legend: {
-      show: showLegend,
-      type: (formData.legendType as string) || 'scroll',
-      orient: orient === 'left' || orient === 'right' ? 'vertical' : 'horizontal',
-      [orient]: 0,
-      data: data.map((d) => d.name),
-    },
+    legend: categoryLegend(
+      formData,
+      data.map((d) => d.name),
+    ),
     series: [
       {
         type: 'pie',
@@ -143,8 +141,4 @@ export function transformProps(chartProps: ChartProps): PieProps {
         }
       : {}),
   };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
