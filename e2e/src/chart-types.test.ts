@@ -39,6 +39,15 @@ function formDataFor(vizType: string, datasource: string): Record<string, unknow
       return { ...common, groupby: [], metric: 'sum__num', max_val: 100000000 };
     case 'radar':
       return { ...common, groupby: ['gender'], metrics: ['sum__num', 'count'] };
+    case 'heatmap_v2':
+      return {
+        ...common,
+        x_axis: 'ds',
+        time_grain_sqla: 'P1Y',
+        groupby: 'gender',
+        metric: 'sum__num',
+        normalize_across: 'y',
+      };
     case 'big_number':
       return {
         ...common,

@@ -21,6 +21,7 @@ const loaders: Record<string, Loader> = {
   funnel: () => import('./plugins/funnel/FunnelChart.js'),
   gauge_chart: () => import('./plugins/gauge_chart/GaugeChart.js'),
   radar: () => import('./plugins/radar/RadarChart.js'),
+  heatmap_v2: () => import('./plugins/heatmap_v2/HeatmapChart.js'),
   echarts_timeseries_line: timeseries,
   echarts_timeseries_bar: timeseries,
   echarts_area: timeseries,
