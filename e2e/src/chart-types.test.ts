@@ -11,10 +11,125 @@ import {
   type RunningServer,
 } from './harness.js';
 
-/** Form data per chart type, on the examples' birth_names. */
-function formDataFor(vizType: string, datasource: string): Record<string, unknown> {
+/** Form data per chart type, on the examples' birth_names (covid_vaccines for the world map). */
+function formDataFor(vizType: string, datasource: string, covid: string): Record<string, unknown> {
   const common = { datasource, viz_type: vizType, time_range: 'No filter', row_limit: 10000 };
   switch (vizType) {
+    case 'pivot_table_v2':
+      return {
+        ...common,
+        groupbyRows: ['state'],
+        groupbyColumns: ['gender'],
+        metrics: ['sum__num', 'count'],
+        rowTotals: true,
+        colTotals: true,
+        combineMetric: true,
+      };
+    case 'treemap_v2':
+      return { ...common, groupby: ['gender', 'state'], metric: 'sum__num' };
+    case 'sunburst_v2':
+      return { ...common, columns: ['gender', 'state'], metric: 'sum__num', show_total: true };
+    case 'sankey_v2':
+    case 'graph_chart':
+      return { ...common, source: 'gender', target: 'state', metric: 'sum__num', row_limit: 30 };
+    case 'mixed_timeseries':
+      return {
+        ...common,
+        x_axis: 'ds',
+        time_grain_sqla: 'P1Y',
+        metrics: ['sum__num'],
+        groupby: ['gender'],
+        metrics_b: ['count'],
+        groupby_b: [],
+        seriesTypeB: 'bar',
+        yAxisIndexB: 1,
+      };
+    case 'histogram_v2':
+      return { ...common, column: 'num', groupby: ['gender'], bins: 10 };
+    case 'box_plot':
+      return {
+        ...common,
+        columns: ['state'],
+        groupby: ['gender'],
+        metrics: ['sum__num'],
+        whiskerOptions: 'Tukey',
+      };
+    case 'bubble_v2':
+      return {
+        ...common,
+        entity: 'state',
+        series: 'gender',
+        x: 'count',
+        y: 'sum__num',
+        size: 'sum__num',
+        max_bubble_size: '25',
+      };
+    case 'waterfall':
+      return { ...common, x_axis: 'ds', time_grain_sqla: 'P1Y', metric: 'sum__num', row_limit: 20 };
+    case 'word_cloud':
+      return { ...common, series: 'name', metric: 'sum__num', row_limit: 100 };
+    case 'world_map':
+      return {
+        ...common,
+        datasource: covid,
+        entity: 'country_name',
+        country_fieldtype: 'name',
+        metric: 'count',
+        show_bubbles: true,
+      };
+    case 'time_table':
+      return {
+        ...common,
+        granularity_sqla: 'ds',
+        time_grain_sqla: 'P1Y',
+        metrics: ['sum__num'],
+        groupby: ['gender'],
+        column_collection: [
+          { key: 'a', label: 'Trend', colType: 'spark', width: 200, height: 40 },
+          {
+            key: 'b',
+            label: 'Year on year',
+            colType: 'time',
+            timeLag: 1,
+            comparisonType: 'perc_change',
+          },
+          { key: 'c', label: 'Share', colType: 'contrib' },
+          {
+            key: 'd',
+            label: 'Average (5 years)',
+            colType: 'avg',
+            timeRatio: 5,
+            bounds: [0, 500000],
+          },
+        ],
+      };
+    case 'filter_box':
+      return {
+        ...common,
+        filter_configs: [
+          {
+            key: 'a',
+            column: 'state',
+            label: 'State',
+            metric: 'sum__num',
+            asc: false,
+            multiple: true,
+            defaultValue: 'CA;NY',
+          },
+          { key: 'b', column: 'gender', label: 'Gender', multiple: false, searchAllOptions: true },
+        ],
+        show_sqla_time_granularity: true,
+      };
+    case 'handlebars':
+      return {
+        ...common,
+        groupby: ['state'],
+        metrics: ['sum__num'],
+        row_limit: 5,
+        handlebarsTemplate:
+          '<h3>Top states</h3><ul class="data-list">{{#each data}}<li><b>{{state}}</b>: {{formatNumber sum__num}}</li>{{/each}}</ul>',
+        styleTemplate: '.data-list { color: #454E7C; }',
+      };
     case 'table':
       return {
         ...common,
@@ -76,6 +191,7 @@ describe('every chart type draws on the examples, in Chromium', () => {
   let page: Page;
   let errors: string[];
   let datasource: string;
+  let covid: string;
   let vizTypes: string[];
 
   before(async () => {
@@ -90,6 +206,12 @@ describe('every chart type draws on the examples, in Chromium', () => {
       )
     ).json()) as { result: Array<{ id: number }> };
     datasource = `${found.result[0]!.id}__table`;
+    const vaccines = (await (
+      await page.request.get(
+        `${server.baseUrl}/api/v1/dataset/?q=(filters:!((col:table_name,opr:eq,value:covid_vaccines)))`,
+      )
+    ).json()) as { result: Array<{ id: number }> };
+    covid = `${vaccines.result[0]!.id}__table`;
     // The chart types the gallery offers.
     await page.goto(
       `${server.baseUrl}/explore/?datasource_id=${found.result[0]!.id}&datasource_type=table`,
@@ -127,25 +249,47 @@ describe('every chart type draws on the examples, in Chromium', () => {
       const res = await page.request.post(`${server.baseUrl}/api/v1/explore/form_data`, {
         headers: { 'X-CSRFToken': await csrf(page, server.baseUrl) },
         data: {
-          datasource_id: Number(datasource.split('__')[0]),
+          datasource_id: Number(
+            String(formDataFor(vizType, datasource, covid).datasource).split('__')[0],
+          ),
           datasource_type: 'table',
-          form_data: JSON.stringify(formDataFor(vizType, datasource)),
+          form_data: JSON.stringify(formDataFor(vizType, datasource, covid)),
         },
       });
       assert.equal(res.status(), 201, `${vizType}: ${await res.text()}`);
       const { key } = (await res.json()) as { key: string };
-      await page.goto(`${server.baseUrl}/explore/?form_data_key=${key}`);
-      const chart = page.locator('[data-test="chart-container"]');
-      await chart.waitFor();
-      // Something drawn: a canvas (ECharts), a table or a big number; never the error panel.
-      await chart
-        .locator('canvas, [data-test="table-chart"], [data-test="big-number"]')
-        .first()
-        .waitFor({ timeout: 20_000 });
-      assert.equal(await page.locator('[data-test="chart-error"]').count(), 0, `${vizType} failed`);
-      // ECharts animates the first draw for about a second: let it finish before the picture.
-      await page.waitForTimeout(1300);
-      await snap(page, `chart-type-${vizType}`);
+      try {
+        await page.goto(`${server.baseUrl}/explore/?form_data_key=${key}`);
+        const chart = page.locator('[data-test="chart-container"]');
+        await chart.waitFor();
+        // Something drawn: a canvas (ECharts), a table or a big number; never the error panel.
+        await chart
+          .locator(
+            [
+              'canvas',
+              '[data-test="table-chart"]',
+              '[data-test="big-number"]',
+              '[data-test="pivot-table"]',
+              '[data-test="time-table"]',
+              '[data-test="word-cloud"] text',
+              '[data-test="filter-box"]',
+              '[data-test="handlebars"]',
+            ].join(', '),
+          )
+          .first()
+          .waitFor({ timeout: 20_000 });
+        assert.equal(
+          await page.locator('[data-test="chart-error"]').count(),
+          0,
+          `${vizType} failed`,
+        );
+        // ECharts animates the first draw for about a second: let it finish before the picture.
+        await page.waitForTimeout(1300);
+        await snap(page, `chart-type-${vizType}`);
+      } catch (e) {
+        await snap(page, `chart-type-${vizType}-failed`);
+        throw new Error(`${vizType}: ${(e as Error).message}`, { cause: e });
+      }
     }
     assert.deepEqual(errors, []);
   });

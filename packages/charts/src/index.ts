@@ -11,3 +11,6 @@ export * from './color/schemes.js';
 export * from './color/scale.js';
 export { chartRegistry } from './plugins/index.js';
 export * from './control-panel/conditional-formatting.js';
+export * from './plugins/time_table/columns.js';
+export type { FilterBoxItem } from './plugins/filter_box/filterItems.js';
+export type { ConfigurableColumn } from './plugins/table/controlPanel.js';

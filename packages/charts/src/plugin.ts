@@ -23,6 +23,8 @@ export interface ChartMetadata {
   exampleGallery?: Array<{ url: string; caption?: string }>;
   /** The chart does not query the chart data API (e.g. a markdown-like chart). */
   noQuery?: boolean;
+  /** The chart draws itself even when its queries return no rows (a filter box). */
+  drawsEmptyResults?: boolean;
 }
 
 /** The body of `POST /api/v1/chart/data`. */
@@ -68,6 +70,8 @@ export interface ChartHooks {
   /** Sets a control's value from the chart (e.g. a table's page or sort). */
   setControlValue?: (name: string, value: unknown) => void;
   onContextMenu?: (clientX: number, clientY: number, filters: unknown[]) => void;
+  /** Posts a query context to the chart data API (a filter box searching its choices). */
+  postChartData?: (context: QueryContext) => Promise<ChartDataResult[]>;
 }
 
 /** What `transformProps` gets: the chart's size, form data, data and dataset. */

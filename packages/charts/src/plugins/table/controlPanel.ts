@@ -1,5 +1,6 @@
 import type { ControlPanelConfig, ControlPanelState } from '../../control-panel/types.js';
 import { validateNonEmpty } from '../../control-panel/validators.js';
+import { GenericDataType } from '@strata/core';
 
 const isRaw = (s: ControlPanelState) => s.form_data.query_mode === 'raw';
 const isAgg = (s: ControlPanelState) => !isRaw(s);
@@ -8,6 +9,36 @@ const needsSomething = (s: ControlPanelState) =>
   isAgg(s) &&
   ((s.form_data.groupby as unknown[] | undefined)?.length ?? 0) === 0 &&
   ((s.form_data.percent_metrics as unknown[] | undefined)?.length ?? 0) === 0;
+
+/** A column of the table's answer, for the column configuration control. */
+export interface ConfigurableColumn {
+  name: string;
+  kind: 'numeric' | 'temporal' | 'string';
+}
+
+const labelOf = (v: unknown): string =>
+  typeof v === 'string' ? v : String((v as { label?: string } | null)?.label ?? '');
+
+/** The table's columns as its query names them: dimensions (or raw columns) then metrics. */
+export function configurableColumns(s: ControlPanelState): ConfigurableColumn[] {
+  const list = (name: string) => (s.form_data[name] as unknown[] | undefined) ?? [];
+  const typeOf = (name: string): ConfigurableColumn['kind'] => {
+    const col = s.datasource?.columns.find((c) => c.column_name === name);
+    if (col?.is_dttm || col?.type_generic === GenericDataType.TEMPORAL) return 'temporal';
+    return col?.type_generic === GenericDataType.NUMERIC ? 'numeric' : 'string';
+  };
+  const dims = isRaw(s) ? list('all_columns') : list('groupby');
+  const out: ConfigurableColumn[] = dims.map((d) => ({
+    name: labelOf(d),
+    kind: typeOf(labelOf(d)),
+  }));
+  if (!isRaw(s)) {
+    for (const m of list('metrics')) out.push({ name: labelOf(m), kind: 'numeric' });
+    for (const m of list('percent_metrics')) out.push({ name: `%${labelOf(m)}`, kind: 'numeric' });
+  }
+  const seen = new Set<string>();
+  return out.filter((c) => c.name && !seen.has(c.name) && seen.add(c.name));
+}
 
 export const PAGE_LENGTH_CHOICES: Array<[number, string]> = [
   [0, 'All'],
@@ -206,6 +237,7 @@ export const controlPanel: ControlPanelConfig = {
               default: {},
               renderTrigger: true,
               description: 'Further customize how to display each column',
+              mapStateToProps: (s) => ({ columnsToConfigure: configurableColumns(s) }),
             },
           },
         ],

@@ -97,7 +97,9 @@ export function ChartRenderer({
     // Report once per new props.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [props]);
-  const empty = queriesResponse.every((r) => (r.data?.length ?? 0) === 0);
+  const empty =
+    plugin?.metadata.drawsEmptyResults !== true &&
+    queriesResponse.every((r) => (r.data?.length ?? 0) === 0);
   return (
     <div
       ref={ref}

@@ -15,6 +15,8 @@ import {
   controlPanelState,
   listControls,
   validationMessages,
+  type ChartDataResult,
+  type ChartHooks,
   type ControlState,
 } from '@strata/charts';
 import { api, errorMessage, isAbortError } from '../../app/api';
@@ -44,7 +46,8 @@ import {
 } from './hydrate';
 import { loadExplore } from './loadExplore';
 import { runChartQuery } from './runChartQuery';
-import { valueAfterDrop, type DragItem } from './dnd';
+import { reorderTarget, valueAfterDrop, type DragItem } from './dnd';
+import { announceFilterDrop } from './filterDrop';
 import { browserTabId, exploreAddress, storeFormData } from './formDataKey';
 import type { ExplorePayload, ExploreSlice } from './types';
 
@@ -214,6 +217,15 @@ export default function ExplorePage() {
     return () => window.removeEventListener('keydown', onKey);
   }, [run, errors.length]);
 
+  // Charts may query the chart data API themselves (a filter box searching its choices).
+  const chartHooks = useMemo<ChartHooks>(
+    () => ({
+      postChartData: async (context) =>
+        (await api.post<{ result: ChartDataResult[] }>('/api/v1/chart/data', context)).result,
+    }),
+    [],
+  );
+
   if (!hasExploreTarget(params))
     return (
       <Result
@@ -241,6 +253,7 @@ export default function ExplorePage() {
             formData={drawnFormData}
             queriesResponse={state.queriesResponse}
             datasource={state.datasource}
+            hooks={chartHooks}
             onRendered={() => dispatch(a.chartRenderingSucceeded())}
             onRenderFailed={(m) => dispatch(a.chartRenderingFailed(m))}
           />
@@ -259,8 +272,17 @@ export default function ExplorePage() {
       sensors={sensors}
       onDragEnd={({ active, over }) => {
         const item = active.data.current as DragItem | undefined;
+        const to = reorderTarget(item, over?.data.current);
+        if (item?.kind === 'item') {
+          if (to !== null) item.reorder(item.index, to);
+          return;
+        }
         const control = (over?.data.current as { control?: ControlState } | undefined)?.control;
         if (!item || !control) return;
+        if (control.type === 'AdhocFilterControl' && item.kind === 'column') {
+          announceFilterDrop(control.name, item.column);
+          return;
+        }
         const value = valueAfterDrop(control, item);
         if (value !== null) dispatch(a.controlChanged({ name: control.name, value }));
       }}
@@ -408,6 +430,7 @@ export default function ExplorePage() {
                 formData={drawnFormData}
                 queriesResponse={state.queriesResponse}
                 datasource={state.datasource}
+                hooks={chartHooks}
                 onRendered={() => dispatch(a.chartRenderingSucceeded())}
                 onRenderFailed={(m) => dispatch(a.chartRenderingFailed(m))}
               />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptsDrop, valueAfterDrop } from './dnd';
+import { acceptsDrop, reorderTarget, valueAfterDrop, type DragItem } from './dnd';
 
 const num = { kind: 'column' as const, column: { column_name: 'num', type_generic: 0 } };
 const name = { kind: 'column' as const, column: { column_name: 'name', type_generic: 1 } };
@@ -35,5 +35,27 @@ describe('dropping onto controls', () => {
 
   it('ignores controls that take no drops', () => {
     expect(valueAfterDrop(control('CheckboxControl', true), num)).toBeNull();
+  });
+
+  it('takes columns on filter controls (the control opens its editor), not metrics', () => {
+    expect(acceptsDrop(control('AdhocFilterControl', []), num)).toBe(true);
+    expect(acceptsDrop(control('AdhocFilterControl', []), saved)).toBe(false);
+    expect(valueAfterDrop(control('AdhocFilterControl', []), num)).toBeNull();
+  });
+
+  it('reorders list items only within their own control', () => {
+    const reorder = () => undefined;
+    const item = (control: string, index: number): DragItem => ({
+      kind: 'item',
+      control,
+      index,
+      reorder,
+    });
+    expect(reorderTarget(item('metrics', 0), item('metrics', 2))).toBe(2);
+    expect(reorderTarget(item('metrics', 1), item('metrics', 1))).toBeNull();
+    expect(reorderTarget(item('metrics', 0), item('groupby', 1))).toBeNull();
+    expect(reorderTarget(num, item('metrics', 1))).toBeNull();
+    expect(reorderTarget(item('metrics', 0), undefined)).toBeNull();
+    expect(acceptsDrop(control('MetricsControl', []), item('metrics', 0))).toBe(false);
   });
 });

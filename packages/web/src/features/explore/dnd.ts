@@ -14,12 +14,26 @@ import {
 import type { ControlState, DatasourceColumn } from '@strata/charts';
 
 export type DragItem =
-  { kind: 'column'; column: DatasourceColumn } | { kind: 'metric'; metricName: string };
+  | { kind: 'column'; column: DatasourceColumn }
+  | { kind: 'metric'; metricName: string }
+  /** An item of a list control dragged to a new place in the same list. */
+  | { kind: 'item'; control: string; index: number; reorder: (from: number, to: number) => void };
 
 export function acceptsDrop(control: Pick<ControlState, 'type'>, item: DragItem): boolean {
+  if (item.kind === 'item') return false;
   if (control.type === 'ColumnSelectControl') return item.kind === 'column';
   if (control.type === 'MetricsControl') return true;
+  // A column dropped on the filters opens a new filter on it (see filterDrop.ts).
+  if (control.type === 'AdhocFilterControl') return item.kind === 'column';
   return false;
+}
+
+/** Where a dragged list item lands: the index of the item it is dropped on, same list only. */
+export function reorderTarget(active: DragItem | undefined, over: unknown): number | null {
+  if (active?.kind !== 'item') return null;
+  const target = over as Partial<Extract<DragItem, { kind: 'item' }>> | undefined;
+  if (target?.kind !== 'item' || target.control !== active.control) return null;
+  return typeof target.index === 'number' && target.index !== active.index ? target.index : null;
 }
 
 function metricOfColumn(column: DatasourceColumn): QueryMetric {
@@ -37,7 +51,8 @@ export function valueAfterDrop(
   control: Pick<ControlState, 'type' | 'value' | 'props'>,
   item: DragItem,
 ): unknown {
-  if (!acceptsDrop(control, item)) return null;
+  if (!acceptsDrop(control, item) || item.kind === 'item') return null;
+  if (control.type === 'AdhocFilterControl') return null;
   const multi = control.props.multi === true;
   const current = control.value;
   const list = Array.isArray(current) ? current : current == null ? [] : [current];

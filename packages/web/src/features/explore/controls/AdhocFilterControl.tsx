@@ -3,7 +3,7 @@
  * filters inherited from a dashboard) and "+ Add filter"; the popover has the Simple tab
  * (subject, operator, comparator with the spec's rules) and the Custom SQL tab (WHERE/HAVING).
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Flex, Input, Radio, Select, Tabs, Tooltip } from 'antd';
 import { WarningOutlined } from '@ant-design/icons';
 import { MESSAGES, type AdhocFilter, type FilterOperator } from '@strata/core';
@@ -15,7 +15,9 @@ import {
   operatorForSubject,
   operatorsFor,
 } from './filterRules';
-import { PopoverItemList } from './PopoverItemList';
+import { arrayMove } from '@dnd-kit/sortable';
+import { onFilterDrop } from '../filterDrop';
+import { PopoverItemList, type OpenRequest } from './PopoverItemList';
 import type { ControlProps } from './types';
 
 /** A filter's label: "region IN (CA, NY)", "num > 10", the SQL, … */
@@ -40,23 +42,27 @@ function isValid(f: AdhocFilter): boolean {
 
 function FilterEditor({
   initial,
+  seed,
   columns,
   onSave,
   onClose,
 }: {
   initial: AdhocFilter | null;
+  /** A new filter's starting point (a column dropped on the control). */
+  seed?: AdhocFilter | null;
   columns: DatasourceColumn[];
   onSave: (f: AdhocFilter) => void;
   onClose: () => void;
 }) {
   const [f, setF] = useState<AdhocFilter>(
-    initial ?? {
-      expressionType: 'SIMPLE',
-      clause: 'WHERE',
-      subject: null,
-      operator: null,
-      comparator: null,
-    },
+    initial ??
+      seed ?? {
+        expressionType: 'SIMPLE',
+        clause: 'WHERE',
+        subject: null,
+        operator: null,
+        comparator: null,
+      },
   );
   const column = columns.find((c) => c.column_name === f.subject);
   const operator = (f.operator ?? null) as FilterOperator | null;
@@ -212,9 +218,31 @@ export function AdhocFilterControl({ control, onChange }: ControlProps) {
   const columns = ((control.props.columns as DatasourceColumn[] | undefined) ?? []).filter(
     (c) => c.filterable !== false,
   );
+  const [seed, setSeed] = useState<AdhocFilter | null>(null);
+  const [openRequest, setOpenRequest] = useState<OpenRequest | null>(null);
+  useEffect(
+    () =>
+      onFilterDrop((name, column) => {
+        if (name !== control.name) return;
+        setSeed({
+          expressionType: 'SIMPLE',
+          clause: 'WHERE',
+          subject: column.column_name,
+          operator: operatorForSubject(column, null),
+          comparator: isTemporal(column) ? 'No filter' : null,
+        });
+        setOpenRequest({ index: 'new', nonce: Date.now() });
+      }),
+    [control.name],
+  );
+  const reorder = (from: number, to: number) => onChange(arrayMove(filters, from, to));
   return (
     <PopoverItemList
       items={filters}
+      sortable={control.name}
+      onReorder={reorder}
+      openRequest={openRequest}
+      onEditorClosed={() => setSeed(null)}
       label={(f) => (
         <>
           {f.isExtra ? (
@@ -230,6 +258,7 @@ export function AdhocFilterControl({ control, onChange }: ControlProps) {
       editor={(index, close) => (
         <FilterEditor
           initial={index === 'new' ? null : (filters[index] ?? null)}
+          seed={index === 'new' ? seed : null}
           columns={columns}
           onClose={close}
           onSave={(f) =>

@@ -1,9 +1,14 @@
-import { Select } from 'antd';
+import { Select, Tag } from 'antd';
+import { SortableContext, arrayMove, horizontalListSortingStrategy } from '@dnd-kit/sortable';
 import { getColumnLabel, type QueryColumn } from '@strata/core';
 import type { DatasourceColumn } from '@strata/charts';
+import { SortableTag } from './PopoverItemList';
 import type { ControlProps } from './types';
 
-/** Columns of the dataset, one or many; adhoc (SQL) columns already chosen stay listed. */
+/**
+ * Columns of the dataset, one or many; adhoc (SQL) columns already chosen stay listed; chosen
+ * columns can be dragged to a new place.
+ */
 export function ColumnSelectControl({ control, onChange }: ControlProps) {
   const options = (control.props.options as DatasourceColumn[] | undefined) ?? [];
   const multi = control.props.multi === true;
@@ -20,7 +25,10 @@ export function ColumnSelectControl({ control, onChange }: ControlProps) {
   ];
   const toValue = (label: string): QueryColumn =>
     adhoc.find((c) => getColumnLabel(c) === label) ?? label;
-  return (
+  const labels = list.map(getColumnLabel);
+  const ids = labels.map((_, i) => `${control.name}:item:${i}`);
+  const reorder = (from: number, to: number) => onChange(arrayMove(list, from, to));
+  const select = (
     <Select
       size="small"
       style={{ width: '100%' }}
@@ -38,6 +46,37 @@ export function ColumnSelectControl({ control, onChange }: ControlProps) {
         if (multi) onChange(((v as string[] | undefined) ?? []).map(toValue));
         else onChange(v === undefined || v === null ? null : toValue(v as string));
       }}
+      tagRender={
+        multi
+          ? ({ label, value: tagValue, closable, onClose }) => {
+              const index = labels.indexOf(String(tagValue));
+              return (
+                <SortableTag
+                  id={ids[index] ?? `${control.name}:tag:${String(tagValue)}`}
+                  item={
+                    index >= 0 ? { kind: 'item', control: control.name, index, reorder } : undefined
+                  }
+                >
+                  <Tag
+                    closable={closable}
+                    onClose={onClose}
+                    onMouseDown={(e) => e.stopPropagation()}
+                    style={{ marginInlineEnd: 4, cursor: 'grab' }}
+                  >
+                    {label}
+                  </Tag>
+                </SortableTag>
+              );
+            }
+          : undefined
+      }
     />
+  );
+  return multi ? (
+    <SortableContext items={ids} strategy={horizontalListSortingStrategy}>
+      {select}
+    </SortableContext>
+  ) : (
+    select
   );
 }

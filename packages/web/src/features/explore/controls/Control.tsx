@@ -18,6 +18,8 @@ import {
   TextAreaControl,
   TextControl,
 } from './BasicControls';
+import { CollectionControl } from './CollectionControl';
+import { ColumnConfigControl } from './ColumnConfigControl';
 import { ColumnSelectControl } from './ColumnSelectControl';
 import { ControlHeader } from './ControlHeader';
 import { DateFilterControl } from './DateFilterControl';
@@ -42,6 +44,8 @@ const CONTROLS: Partial<Record<string, ComponentType<ControlProps>>> = {
   ConditionalFormattingControl,
   FixedOrMetricControl,
   XAxisSortControl: SelectControl,
+  CollectionControl,
+  ColumnConfigControl,
 };
 
 export function Control(props: ControlProps) {

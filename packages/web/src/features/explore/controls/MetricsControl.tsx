@@ -13,6 +13,7 @@ import {
   type QueryMetric,
 } from '@strata/core';
 import type { DatasourceColumn, DatasourceMetric } from '@strata/charts';
+import { arrayMove } from '@dnd-kit/sortable';
 import { PopoverItemList } from './PopoverItemList';
 import type { ControlProps } from './types';
 
@@ -215,6 +216,12 @@ export function MetricsControl({ control, onChange }: ControlProps) {
       label={(m) => getMetricLabel(m)}
       tagColor={() => 'blue'}
       onRemove={(i) => commit(list.filter((_, j) => j !== i))}
+      {...(multi
+        ? {
+            sortable: control.name,
+            onReorder: (from: number, to: number) => commit(arrayMove(list, from, to)),
+          }
+        : {})}
       addLabel={multi ? 'Add metric' : 'Add a metric'}
       addAriaLabel={`Add ${control.label}`}
       canAdd={multi || list.length === 0}

@@ -1,10 +1,53 @@
 /**
- * The shape of list controls (metrics, filters, annotation layers, formatting rules): each item
- * a removable tag that opens its editor in a popover, and an add button opening an empty editor.
+ * The shape of list controls (metrics, filters, annotation layers, formatting rules, column
+ * collections): each item a removable tag that opens its editor in a popover, an add button
+ * opening an empty editor, and, when `sortable` names the control, tags dragged to reorder
+ * (the Explore page's drag end calls the item's `reorder`).
  */
-import { useState, type CSSProperties, type ReactNode } from 'react';
+import { Fragment, useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { Button, Flex, Popover, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
+import { SortableContext, horizontalListSortingStrategy, useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import type { DragItem } from '../dnd';
+
+/** Asks the list to open an editor (`nonce` changes for each request). */
+export interface OpenRequest {
+  index: number | 'new';
+  nonce: number;
+}
+
+export function SortableTag({
+  id,
+  item,
+  children,
+}: {
+  id: string;
+  item: DragItem | undefined;
+  children: ReactNode;
+}) {
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
+    id,
+    data: item,
+    disabled: item === undefined,
+  });
+  return (
+    <span
+      ref={setNodeRef}
+      {...attributes}
+      {...listeners}
+      style={{
+        display: 'inline-flex',
+        maxWidth: '100%',
+        transform: CSS.Translate.toString(transform),
+        transition,
+        opacity: isDragging ? 0.5 : 1,
+      }}
+    >
+      {children}
+    </span>
+  );
+}
 
 export function PopoverItemList<T>({
   items,
@@ -16,6 +59,10 @@ export function PopoverItemList<T>({
   addLabel,
   addAriaLabel,
   canAdd = true,
+  sortable,
+  onReorder,
+  openRequest,
+  onEditorClosed,
 }: {
   items: readonly T[];
   label: (item: T) => ReactNode;
@@ -27,40 +74,73 @@ export function PopoverItemList<T>({
   addLabel: string;
   addAriaLabel?: string;
   canAdd?: boolean;
+  /** The control's name: its items can be dragged to a new place. */
+  sortable?: string;
+  onReorder?: (from: number, to: number) => void;
+  openRequest?: OpenRequest | null;
+  onEditorClosed?: (index: number | 'new') => void;
 }) {
   const [open, setOpen] = useState<number | 'new' | null>(null);
-  const close = () => setOpen(null);
+  useEffect(() => {
+    if (openRequest) setOpen(openRequest.index);
+  }, [openRequest]);
+  const close = () => {
+    if (open !== null) onEditorClosed?.(open);
+    setOpen(null);
+  };
+  const ids = items.map((_, i) => `${sortable ?? 'list'}:item:${i}`);
+  const dragItem = (index: number): DragItem | undefined =>
+    sortable && onReorder
+      ? { kind: 'item', control: sortable, index, reorder: onReorder }
+      : undefined;
+  const wrap = (i: number, node: ReactNode) =>
+    sortable ? (
+      <SortableTag key={ids[i]} id={ids[i]!} item={dragItem(i)}>
+        {node}
+      </SortableTag>
+    ) : (
+      <Fragment key={ids[i]}>{node}</Fragment>
+    );
+  const tags = items.map((item, i) =>
+    wrap(
+      i,
+      <Popover
+        open={open === i}
+        trigger="click"
+        destroyOnHidden
+        placement="right"
+        content={editor(i, close)}
+        onOpenChange={(o) => (o ? setOpen(i) : close())}
+      >
+        <Tag
+          closable
+          color={tagColor?.(item)}
+          style={{
+            cursor: 'pointer',
+            maxWidth: '100%',
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            ...tagStyle?.(item),
+          }}
+          onClose={(e) => {
+            e.preventDefault();
+            onRemove(i);
+          }}
+        >
+          {label(item)}
+        </Tag>
+      </Popover>,
+    ),
+  );
   return (
     <Flex wrap gap={4}>
-      {items.map((item, i) => (
-        <Popover
-          key={i}
-          open={open === i}
-          trigger="click"
-          destroyOnHidden
-          placement="right"
-          content={editor(i, close)}
-          onOpenChange={(o) => setOpen(o ? i : null)}
-        >
-          <Tag
-            closable
-            color={tagColor?.(item)}
-            style={{
-              cursor: 'pointer',
-              maxWidth: '100%',
-              overflow: 'hidden',
-              textOverflow: 'ellipsis',
-              ...tagStyle?.(item),
-            }}
-            onClose={(e) => {
-              e.preventDefault();
-              onRemove(i);
-            }}
-          >
-            {label(item)}
-          </Tag>
-        </Popover>
-      ))}
+      {sortable ? (
+        <SortableContext items={ids} strategy={horizontalListSortingStrategy}>
+          {tags}
+        </SortableContext>
+      ) : (
+        tags
+      )}
       {canAdd ? (
         <Popover
           open={open === 'new'}
@@ -68,7 +148,7 @@ export function PopoverItemList<T>({
           destroyOnHidden
           placement="right"
           content={editor('new', close)}
-          onOpenChange={(o) => setOpen(o ? 'new' : null)}
+          onOpenChange={(o) => (o ? setOpen('new') : close())}
         >
           <Button
             size="small"
