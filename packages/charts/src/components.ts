@@ -34,6 +34,8 @@ const loaders: Record<string, Loader> = {
   time_table: () => import('./plugins/time_table/TimeTableChart.js'),
   filter_box: () => import('./plugins/filter_box/FilterBoxChart.js'),
   handlebars: () => import('./plugins/handlebars/HandlebarsChart.js'),
+  waterfall: () => import('./plugins/waterfall/WaterfallChart.js'),
+  world_map: () => import('./plugins/world_map/WorldMapChart.js'),
   echarts_timeseries_line: timeseries,
   echarts_timeseries_bar: timeseries,
   echarts_area: timeseries,

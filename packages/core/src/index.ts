@@ -9,3 +9,4 @@ export * from './sqllab.js';
 export * from './query/index.js';
 export * from './time-range/index.js';
 export * from './explore.js';
+export * from './dashboard/layout.js';

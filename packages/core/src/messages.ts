@@ -74,6 +74,27 @@ export const MESSAGES = {
   chartOverwritten: 'Chart [%s] has been overwritten',
   dashboardCreatedWithChart: 'Dashboard [%s] just got created and chart [%s] was added to it',
   chartAddedToDashboard: 'Chart [%s] was added to dashboard [%s]',
+  // Dashboards
+  dashboardFavoriteStatusError:
+    'There was an issue fetching the favorite status of this dashboard.',
+  dashboardFavoriteError: 'There was an issue favoriting this dashboard.',
+  dashboardEditForbidden: 'You do not have permissions to edit this dashboard.',
+  dashboardSaveForbidden: 'You do not have permission to edit this dashboard.',
+  dashboardSaveError: 'Sorry, there was an error saving this dashboard: %s',
+  dashboardUnknownError: 'Sorry, an unknown error occurred.',
+  missingChartDefinition:
+    'Sorry, there is no chart definition associated with the chart trying to be added.',
+  dashboardPublished: 'This dashboard is now published',
+  dashboardHidden: 'This dashboard is now hidden',
+  dashboardSaved: 'This dashboard was saved successfully.',
+  undoLimitReached:
+    'You have used all %s undo slots and will not be able to fully undo subsequent actions. You may save your current state to reset the history.',
+  notEnoughSpace:
+    'There is not enough space for this component. Try decreasing its width, or increasing the destination width.',
+  topLevelTabIntoNested: 'Can not move top level tab into nested tabs',
+  movedToOtherFilterScope: 'This chart has been moved to a different filter scope.',
+  untitledDashboard: '[ untitled dashboard ]',
+  confirmOverwrite: 'Please confirm the overwrite values.',
   // Validation
   requiredField: 'This is a required field',
   cannotBeEmpty: 'cannot be empty',
