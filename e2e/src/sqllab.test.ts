@@ -188,6 +188,64 @@ describe('SQL Lab: browse, preview, run a join, save, and find the tabs again, i
     assert.match(datasets.result[0]?.sql ?? '', /FROM airports/);
   });
 
+  it('explores the results without a dataset, then saves the query as one', async () => {
+    await page.goto(`${server.baseUrl}/sqllab/`);
+    await setSql(page, 'SELECT "STATE", count(*) AS airports FROM airports GROUP BY 1');
+    await page.getByRole('button', { name: /^(caret-right )?Run$/ }).click();
+    await page
+      .getByText(/rows returned/)
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await snap(page, 'sqllab-09-results-explore');
+    await page.getByRole('button', { name: 'Explore', exact: true }).click();
+    await page.waitForURL(/\/explore\/\?form_data_key=/);
+    // Explore on the query itself: its columns, a table of them, the query's menu.
+    const pane = page.locator('[data-test="datasource-panel"]');
+    await pane.getByText('airports', { exact: true }).waitFor();
+    await pane.getByText('STATE', { exact: true }).waitFor();
+    const table = page.locator('[data-test="table-chart"]');
+    await table.getByText('CA', { exact: true }).first().waitFor({ timeout: 30_000 });
+    await snap(page, 'sqllab-10-explore-query');
+    await page.locator('[data-test="dataset-menu"]').click();
+    const menu = page.getByRole('menu');
+    for (const item of ['Query preview', 'View in SQL Lab', 'Save as dataset'])
+      await menu.getByText(item, { exact: true }).waitFor();
+    assert.equal(await menu.getByText('Swap dataset').count(), 0);
+    await menu.getByText('Query preview', { exact: true }).click();
+    const preview = page.getByRole('dialog', { name: 'Query preview' });
+    await preview.getByText(/count\(\*\) AS airports FROM airports/).waitFor();
+    await preview.getByRole('button', { name: 'Open in SQL Lab' }).waitFor();
+    await page.waitForTimeout(400); // the dialog's opening animation
+    await snap(page, 'sqllab-11-query-preview');
+    await preview.getByRole('button', { name: 'Save as Dataset' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save or Overwrite Dataset' });
+    await dialog.getByRole('textbox').first().fill('airports by state');
+    await page.waitForTimeout(400);
+    await snap(page, 'sqllab-12-save-query-dataset');
+    await dialog.getByRole('button', { name: /^Save/ }).click();
+    // Explore moves onto the new dataset with the same chart.
+    await pane.getByText('airports by state').waitFor({ timeout: 30_000 });
+    assert.match(page.url(), /\/explore\/\?form_data_key=/);
+    await table.getByText('CA', { exact: true }).first().waitFor({ timeout: 30_000 });
+    await page.locator('[data-test="dataset-menu"]').click();
+    await page.getByRole('menu').getByText('Swap dataset').waitFor();
+    await page.keyboard.press('Escape');
+    await snap(page, 'sqllab-13-explore-saved-dataset');
+    const datasets = (await (
+      await page.request.get(
+        `${server.baseUrl}/api/v1/dataset/?q=(filters:!((col:table_name,opr:eq,value:'airports by state')))`,
+      )
+    ).json()) as { count: number; result: Array<{ id: number }> };
+    assert.equal(datasets.count, 1);
+    const key = new URL(page.url()).searchParams.get('form_data_key')!;
+    const stored = (await (
+      await page.request.get(`${server.baseUrl}/api/v1/explore/form_data/${key}`)
+    ).json()) as { form_data: string };
+    const formData = JSON.parse(stored.form_data) as Record<string, unknown>;
+    assert.equal(formData.datasource, `${datasets.result[0]!.id}__table`);
+    assert.deepEqual(formData.all_columns, ['STATE', 'airports']);
+  });
+
   it('opens the saved query from the Saved queries list', async () => {
     await page.goto(`${server.baseUrl}/savedqueryview/list/`);
     await page.getByRole('link', { name: 'Departures by city' }).click();

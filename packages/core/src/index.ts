@@ -10,3 +10,4 @@ export * from './query/index.js';
 export * from './time-range/index.js';
 export * from './explore.js';
 export * from './dashboard/layout.js';
+export * from './dashboard/validate.js';

@@ -24,6 +24,7 @@ import { chartsResource } from './charts/resource.js';
 import type { Config } from './config/config.js';
 import { resolveSecretKey, SECRET_KEY_FILE } from './config/secret-key.js';
 import { dashboardsResource } from './dashboards/resource.js';
+import { registerDashboardRoutes } from './dashboards/routes.js';
 import { databasesResource } from './databases/resource.js';
 import { datasetsResource } from './datasets/resource.js';
 import { registerHealthRoutes } from './health/routes.js';
@@ -181,6 +182,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     );
 
     const services = { db: store.db, dialect: config.metadataDialect };
+    const dashboardAccess = { dashboardRbac: config.featureFlags.DASHBOARD_RBAC === true };
     registerHealthRoutes(app);
     registerAuthRoutes(app, {
       db: store.db,
@@ -197,8 +199,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       permissionsResource(),
       viewMenusResource(),
       permissionViewsResource(),
-      dashboardsResource(),
-      chartsResource(),
+      dashboardsResource(dashboardAccess),
+      chartsResource(dashboardAccess),
       datasetsResource(connections),
       databasesResource(box, engines, connections),
       savedQueriesResource(),
@@ -206,6 +208,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ]) {
       registerResource(app, def, services);
     }
+    registerDashboardRoutes(app, services, connections, dashboardAccess);
     registerRolePermissionRoutes(app, store.db);
     registerDatabaseRoutes(app, store.db, connections);
     registerDatasetRoutes(app, services, connections);
@@ -219,14 +222,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     registerTimeRangeRoutes(app);
     registerChartDataRoutes(app, services, connections, redis, {
       versions,
-      dashboardRbac: config.featureFlags.DASHBOARD_RBAC === true,
+      dashboardRbac: dashboardAccess.dashboardRbac,
       templating: config.featureFlags.ENABLE_TEMPLATE_PROCESSING !== false,
       timeoutMs: config.chartQueryTimeoutSeconds * 1000,
       annotationTimeoutMs: config.annotationTimeoutSeconds * 1000,
       defaultCacheTimeout: config.cacheDefaultTimeoutSeconds,
+      results,
     });
     registerAnnotationLayers(app, services);
-    registerExploreRoutes(app, services, connections);
+    registerExploreRoutes(app, services, connections, results);
     registerWebRoutes(app, {
       distDir: config.webDistDir ?? defaultWebDist(),
       featureFlags: config.featureFlags,

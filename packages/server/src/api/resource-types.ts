@@ -49,6 +49,12 @@ export interface RelatedSource {
   where?: () => RawBuilder<unknown>;
   extra?: (row: Record<string, unknown>) => Record<string, unknown>;
   extraColumns?: string[];
+  /**
+   * Object-level access on the candidates: the related table's visibility rule, written over
+   * that table aliased `t` (like `ResourceDefinition.visible`); only rows whose `valueColumn` it
+   * keeps are offered. Without it every row (matching `where`) is a candidate.
+   */
+  visible?(qb: DynamicQuery, ctx: RequestContext): DynamicQuery;
 }
 
 export interface WriteHandlers<C, U> {
@@ -56,7 +62,13 @@ export interface WriteHandlers<C, U> {
   updateSchema: z.ZodType<U>;
   /** Creates the object (in a transaction it opens) and returns its id. */
   create(ctx: RequestContext, body: C): Promise<number>;
-  update(ctx: RequestContext, id: number, body: U, query: Record<string, unknown>): Promise<void>;
+  /** Changes the object; fields it returns are added to the answer (e.g. `last_modified_time`). */
+  update(
+    ctx: RequestContext,
+    id: number,
+    body: U,
+    query: Record<string, unknown>,
+  ): Promise<void | Record<string, unknown>>;
 }
 
 export interface ResourceDefinition {
@@ -77,6 +89,11 @@ export interface ResourceDefinition {
   showColumns?: string[];
   /** Loads API objects for ids (any order); objects must carry `id`. */
   load(ctx: RequestContext, ids: number[]): Promise<Map<number, Record<string, unknown>>>;
+  /**
+   * The id of the object a `GET {prefix}/{text}` names (e.g. a dashboard by id or slug); throws
+   * 404 when there is none. Defaults to a numeric id.
+   */
+  resolveId?(ctx: RequestContext, text: string): Promise<number>;
   /** Restricts what the principal may see (object-level access). */
   visible?(qb: DynamicQuery, ctx: RequestContext): DynamicQuery;
   /** Throws 403 when the principal may not change or delete the object. */

@@ -199,6 +199,12 @@ export function registerResource(
         const cond = source.where();
         qb = qb.where(() => cond as Expression<boolean>) as DynamicQuery;
       }
+      if (source.visible) {
+        const allowed = source
+          .visible(db.selectFrom(`${source.table} as t`) as unknown as DynamicQuery, ctxOf(req))
+          .select(sql.ref(`t.${source.valueColumn}`).as('v'));
+        qb = qb.where(sql.ref(`r.${source.valueColumn}`), 'in', allowed) as DynamicQuery;
+      }
       if (q.filter) {
         const cond = containsAny('r', source.searchColumns, q.filter);
         qb = qb.where(() => cond) as DynamicQuery;
@@ -353,7 +359,7 @@ export function registerResource(
     { config: { access: read }, schema: { tags, summary: `Get a ${def.noun}`, params: idParams } },
     async (req) => {
       const ctx = ctxOf(req);
-      const id = parseId(req.params.id);
+      const id = def.resolveId ? await def.resolveId(ctx, req.params.id) : parseId(req.params.id);
       await findVisibleOr404(def, ctx, id);
       const item = (await def.load(ctx, [id])).get(id);
       if (!item) throw new ApiError(404, 'Not found');
@@ -395,9 +401,14 @@ export function registerResource(
         await findVisibleOr404(def, ctx, id);
         if (def.assertCanModify) await def.assertCanModify(ctx, id);
         const body = req.body;
-        await handlers.update(ctx, id, body, (req.query ?? {}) as Record<string, unknown>);
+        const extra = await handlers.update(
+          ctx,
+          id,
+          body,
+          (req.query ?? {}) as Record<string, unknown>,
+        );
         const item = (await def.load(ctx, [id])).get(id);
-        return { id, result: item };
+        return { id, result: item, ...(extra ?? {}) };
       },
     );
   }

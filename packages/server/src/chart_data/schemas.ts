@@ -12,7 +12,7 @@ export const MAX_QUERIES = 20;
 
 export const datasourceSchema = z.looseObject({
   id: z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/)]).transform(Number),
-  type: z.enum(['table', 'dataset']),
+  type: z.enum(['table', 'dataset', 'query']),
 });
 
 export const queryContextSchema = z.looseObject({

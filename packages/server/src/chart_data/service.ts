@@ -2,7 +2,9 @@
  * The chart data flow (Superset's ChartDataCommand and QueryContextProcessor): the request
  * validated, the dataset loaded and checked, each query object resolved for its result type,
  * its time range evaluated, compiled, answered from the cache or run on the dataset's database
- * (row limit, time-out), post-processed and shaped as Superset answers it.
+ * (row limit, time-out), post-processed and shaped as Superset answers it. A SQL Lab query
+ * (`datasource.type: query`) is compiled as a virtual dataset over the SQL it ran, on its
+ * database, for its owner and users who see every query (`datasets/query-datasource.ts`).
  */
 import { GenericDataType, type QueryObject, type QueryResultType } from '@strata/core';
 import { ApiError } from '../api/errors.js';
@@ -11,6 +13,11 @@ import type { DatabaseConnections, DatabaseRow } from '../databases/connections.
 import { toApiError } from '../databases/engine-errors.js';
 import { dashboardContextOf, dashboardGrantsDataset } from '../dashboards/dataset-grant.js';
 import { canReadDataset } from '../datasets/access.js';
+import {
+  loadQueryDatasource,
+  queryCompileDataset,
+  queryDatasetRecord,
+} from '../datasets/query-datasource.js';
 import { columnApiObject, loadDatasetRecords, type DatasetRecord } from '../datasets/repository.js';
 import type { DatabaseClient } from '../engines/types.js';
 import { EngineError } from '../engines/types.js';
@@ -28,6 +35,7 @@ import {
 } from '../query/compile/index.js';
 import { PostProcessingError } from '../query/postprocessing/index.js';
 import type { Principal } from '../security/principal.js';
+import type { ResultsBackend } from '../sqllab/results-backend.js';
 import { chartAnnotationData, type AnnotationChartRunner } from './annotations.js';
 import { savedQueryContext } from './saved-chart.js';
 import { renderChartTemplates } from './templating.js';
@@ -54,6 +62,8 @@ export interface ChartDataOptions {
   versions?: MetadataVersions;
   /** DASHBOARD_RBAC: a dashboard's roles grant its charts' datasets (see dashboards/dataset-grant.ts). */
   dashboardRbac?: boolean;
+  /** SQL Lab's results backend: the columns of a query explored as a datasource. */
+  results?: ResultsBackend | null;
 }
 
 export type QueryPayload = Record<string, unknown>;
@@ -67,6 +77,8 @@ export interface ChartDataAnswer {
 
 /** What a request needs of its dataset and database, apart from the open client. */
 interface KnownTarget {
+  /** `table`, or `query` for a SQL Lab query explored without a dataset. */
+  type: 'table' | 'query';
   rec: DatasetRecord;
   row: DatabaseRow;
   dataset: CompileDataset;
@@ -137,7 +149,10 @@ export class ChartDataService {
 
   async run(principal: Principal, body: unknown, signal?: AbortSignal): Promise<ChartDataAnswer> {
     const context = parseContext(body);
-    const target = await this.target(principal, context.datasource.id, context.form_data);
+    const target =
+      context.datasource.type === 'query'
+        ? await this.queryTarget(principal, context.datasource.id)
+        : await this.target(principal, context.datasource.id, context.form_data);
     if (signal) target.signal = signal;
     const resultType = context.result_type ?? 'full';
     const now = this.now();
@@ -179,6 +194,30 @@ export class ChartDataService {
   }
 
   /**
+   * A SQL Lab query as a virtual dataset (404 unless the principal may see the query). Not kept
+   * between requests: the query table has no change counter, and its results may expire.
+   */
+  private async queryTarget(principal: Principal, id: number): Promise<Target> {
+    const qd = await loadQueryDatasource(this.db, this.options.results ?? null, principal, id);
+    if (!qd) throw new ApiError(404, 'Not found');
+    const row = await this.connections.row(qd.database.id);
+    const database = await this.db
+      .selectFrom('dbs')
+      .select('cache_timeout')
+      .where('id', '=', row.id)
+      .executeTakeFirst();
+    return {
+      type: 'query',
+      rec: queryDatasetRecord(qd),
+      row,
+      dataset: queryCompileDataset(qd),
+      dialect: compileDialectFor(this.connections.spec(row)),
+      cacheTimeout: cacheTimeoutOf(null, database?.cache_timeout, this.options.defaultCacheTimeout),
+      client: await this.connections.client(row),
+    };
+  }
+
+  /**
    * The dataset with its columns and metrics, its database row and what the compiler needs of
    * them: loaded once and kept while the `datasources` change counter stays the same (any write
    * to databases, datasets, columns, metrics or owners bumps it), when a counter is available.
@@ -197,6 +236,7 @@ export class ChartDataService {
         .where('id', '=', row.id)
         .executeTakeFirst();
       target = {
+        type: 'table',
         rec,
         row,
         dataset: compileDatasetFrom(rec),
@@ -280,7 +320,7 @@ export class ChartDataService {
     );
     const cacheKey = cacheKeyOf({
       sql: compiled.sql,
-      datasource: `${target.rec.row.id}__table`,
+      datasource: `${target.rec.row.id}__${target.type}`,
       changed_on: toIso(target.rec.row.changed_on),
       result_type: resultType,
       post_processing: query.post_processing ?? [],

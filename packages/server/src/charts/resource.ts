@@ -1,21 +1,72 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import {
   canSeeAllDatasources,
   favoriteFilter,
   ownedOrCreated,
-  anyTextFilter,
   certifiedFilter,
 } from '../api/access-filters.js';
 import { auditColumns, auditFields, relatedUsers } from '../api/common-columns.js';
-import type { ResourceDefinition } from '../api/resource-types.js';
+import { escapeLike } from '../api/list-query.js';
+import type { DynamicQuery, RelatedSource, ResourceDefinition } from '../api/resource-types.js';
 import { loadOwners, loadUserSummaries } from '../api/user-summaries.js';
+import { dashboardVisibility, type DashboardAccessOptions } from '../dashboards/access.js';
+import { visibleDatasets } from '../datasets/access.js';
 import { toBool } from '../metadata/db.js';
 import { assertChartOwner, chartWriteHandlers } from './write.js';
 
 export const CHART_FAVORITE_CLASS = 'slice';
 
-/** Charts through the REST conventions (reads, delete, favourites). */
-export function chartsResource(): ResourceDefinition {
+/**
+ * `chart_all_text`, as Superset's: the text in the chart's name, description or viz type, or
+ * in the name of its dataset (case-insensitive; empty text filters nothing).
+ */
+export function chartAllTextFilter(qb: DynamicQuery, value: unknown): DynamicQuery {
+  const text = String(value ?? '');
+  if (text === '') return qb;
+  const pattern = `%${escapeLike(text)}%`;
+  const like = (expr: RawBuilder<unknown>) =>
+    sql`lower(${expr}) like lower(${pattern}) escape '\\'`;
+  const cond = sql<boolean>`(${sql.join(
+    [
+      like(sql.ref('t.slice_name')),
+      like(sql.ref('t.description')),
+      like(sql.ref('t.viz_type')),
+      sql`exists (select 1 from tables d where d.id = t.datasource_id and ${like(sql.ref('d.table_name'))})`,
+    ],
+    sql` or `,
+  )})`;
+  return qb.where(() => cond) as DynamicQuery;
+}
+
+/** The Dataset filter's options: datasets by name, only those the principal may read. */
+export const relatedDatasets: RelatedSource = {
+  table: 'tables',
+  valueColumn: 'id',
+  text: () => sql<string>`r.table_name`,
+  searchColumns: ['table_name'],
+  extraColumns: ['schema'],
+  extra: (row) => ({ schema: row.schema ?? null }),
+  visible: visibleDatasets,
+};
+
+/** The Dashboard filter's options: dashboards by title (or slug), only those the principal sees. */
+export function relatedDashboards(opts: DashboardAccessOptions): RelatedSource {
+  return {
+    table: 'dashboards',
+    valueColumn: 'id',
+    text: () => sql<string>`coalesce(r.dashboard_title, '')`,
+    searchColumns: ['dashboard_title', 'slug'],
+    visible: dashboardVisibility(opts),
+  };
+}
+
+/**
+ * Charts through the REST conventions (reads, delete, favourites). `dashboardAccess` is the
+ * dashboards' visibility options (DASHBOARD_RBAC), for the Dashboard filter's options.
+ */
+export function chartsResource(
+  dashboardAccess: DashboardAccessOptions = { dashboardRbac: false },
+): ResourceDefinition {
   return {
     prefix: '/api/v1/chart',
     table: 'slices',
@@ -57,7 +108,7 @@ export function chartsResource(): ResourceDefinition {
     },
     customFilters: {
       chart_is_favorite: favoriteFilter(CHART_FAVORITE_CLASS),
-      chart_all_text: anyTextFilter(['slice_name', 'description', 'viz_type']),
+      chart_all_text: chartAllTextFilter,
       chart_is_certified: certifiedFilter,
     },
     defaultOrder: { column: 'changed_on_delta_humanized', direction: 'desc' },
@@ -85,7 +136,13 @@ export function chartsResource(): ResourceDefinition {
     favoriteClassName: CHART_FAVORITE_CLASS,
     write: chartWriteHandlers() as ResourceDefinition['write'],
     assertCanModify: assertChartOwner,
-    related: { owners: relatedUsers, created_by: relatedUsers, changed_by: relatedUsers },
+    related: {
+      owners: relatedUsers,
+      created_by: relatedUsers,
+      changed_by: relatedUsers,
+      datasource: relatedDatasets,
+      dashboards: relatedDashboards(dashboardAccess),
+    },
     distinct: ['viz_type', 'slice_name'],
     visible: (qb, ctx) =>
       canSeeAllDatasources(ctx) ? qb : ownedOrCreated(qb, ctx, 'slice_user', 'slice_id'),

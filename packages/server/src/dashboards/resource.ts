@@ -1,15 +1,25 @@
-import { accessFilterForDashboards } from './access.js';
+import {
+  assertDashboardOwner,
+  dashboardVisibility,
+  resolveDashboardId,
+  type DashboardAccessOptions,
+} from './access.js';
 import { anyTextFilter, favoriteFilter, certifiedFilter } from '../api/access-filters.js';
 import { auditColumns, auditFields, relatedUsers } from '../api/common-columns.js';
 import type { ResourceDefinition } from '../api/resource-types.js';
 import { loadOwners, loadUserSummaries } from '../api/user-summaries.js';
 import { toBool } from '../metadata/db.js';
-import { assertDashboardOwner, dashboardWriteHandlers } from './write.js';
+import { dashboardWriteHandlers } from './write.js';
 
 export const DASHBOARD_FAVORITE_CLASS = 'Dashboard';
 
-/** Dashboards through the REST conventions (reads, delete, favourites). */
-export function dashboardsResource(): ResourceDefinition {
+/**
+ * Dashboards through the REST conventions (list, get by id or slug, create, update, delete,
+ * favourites), seen by the rule of `access.ts`.
+ */
+export function dashboardsResource(
+  opts: DashboardAccessOptions = { dashboardRbac: false },
+): ResourceDefinition {
   return {
     prefix: '/api/v1/dashboard',
     table: 'dashboards',
@@ -69,7 +79,8 @@ export function dashboardsResource(): ResourceDefinition {
     assertCanModify: assertDashboardOwner,
     related: { owners: relatedUsers, created_by: relatedUsers, changed_by: relatedUsers },
     distinct: ['dashboard_title', 'slug'],
-    visible: accessFilterForDashboards,
+    visible: dashboardVisibility(opts),
+    resolveId: resolveDashboardId,
     async load(ctx, ids) {
       const rows = await ctx.db
         .selectFrom('dashboards')
@@ -81,6 +92,20 @@ export function dashboardsResource(): ResourceDefinition {
         ctx.db,
         rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]),
       );
+      const roles = await ctx.db
+        .selectFrom('dashboard_roles as dr')
+        .innerJoin('ab_role as r', 'r.id', 'dr.role_id')
+        .select(['dr.dashboard_id', 'r.id', 'r.name'])
+        .where('dr.dashboard_id', 'in', ids)
+        .orderBy('r.name')
+        .execute();
+      const charts = await ctx.db
+        .selectFrom('dashboard_slices as ds')
+        .innerJoin('slices as s', 's.id', 'ds.slice_id')
+        .select(['ds.dashboard_id', 's.slice_name'])
+        .where('ds.dashboard_id', 'in', ids)
+        .orderBy('s.id')
+        .execute();
       return new Map(
         rows.map((r) => [
           r.id,
@@ -101,6 +126,15 @@ export function dashboardsResource(): ResourceDefinition {
             external_url: r.external_url,
             thumbnail_url: null,
             owners: owners.get(r.id) ?? [],
+            roles: roles
+              .filter((x) => x.dashboard_id === r.id)
+              .map((x) => ({ id: x.id, name: x.name })),
+            charts: charts.filter((c) => c.dashboard_id === r.id).map((c) => c.slice_name),
+            tags: [],
+            changed_by_name: (() => {
+              const u = r.changed_by_fk ? users.get(r.changed_by_fk) : undefined;
+              return u ? `${u.first_name} ${u.last_name}`.trim() : '';
+            })(),
             ...auditFields(r, users),
           },
         ]),

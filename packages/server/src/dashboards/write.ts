@@ -1,37 +1,28 @@
 /**
- * Creating and changing dashboards (Superset's DashboardPostSchema / DashboardPutSchema): title,
- * unique slug, owners (the creator included), roles, layout and metadata as JSON objects, CSS,
- * published, certification. Only owners and Admin change a dashboard. The charts named in the
- * layout become the dashboard's charts (Superset keeps `dashboard_slices` in step with
- * `position_json`).
+ * Creating and changing dashboards (Superset's DashboardPostSchema / DashboardPutSchema): title
+ * (blank saved as "[ untitled dashboard ]" on change), unique slug, owners (the creator
+ * included), roles, layout, metadata, CSS, published, certification. Only owners and Admin
+ * change a dashboard. The layout (`position_json` text, `position_data` object, or Superset's
+ * `json_metadata.positions`) and the metadata are checked with core's validators: 400 with
+ * `{message: {field: [problems]}}`. The charts named in the layout become the dashboard's charts
+ * (Superset keeps `dashboard_slices` in step with the layout).
  */
 import { randomUUID } from 'node:crypto';
+import { MESSAGES, validateJsonMetadata, validatePositionData } from '@strata/core';
 import { z } from 'zod';
 import { ApiError } from '../api/errors.js';
 import type { RequestContext, WriteHandlers } from '../api/resource-types.js';
 import { assertUsersExist, invalid, replaceLinkRows } from '../api/write-helpers.js';
 import type { MetadataDb } from '../metadata/db.js';
 import { nowIso } from '../metadata/db.js';
-import { isAdmin } from '../security/principal.js';
+import { readableChartIds } from './access.js';
+import { lastModifiedTime, parseJson, positionChartIds, positionJsonChartIds } from './payload.js';
+
+export { assertDashboardOwner } from './access.js';
 
 const id = z.number().int().positive().max(2_147_483_647);
-/** JSON text holding an object (null or blank allowed). */
-const jsonObjectText = z
-  .string()
-  .max(5_000_000)
-  .nullable()
-  .refine(
-    (t) => {
-      if (t === null || t.trim() === '') return true;
-      try {
-        const v: unknown = JSON.parse(t);
-        return typeof v === 'object' && v !== null && !Array.isArray(v);
-      } catch {
-        return false;
-      }
-    },
-    { message: 'Field must be a JSON object' },
-  );
+const MAX_JSON_CHARS = 5_000_000;
+export const JSON_NOT_VALID = 'JSON not valid';
 
 export const createDashboardSchema = z.object({
   dashboard_title: z.string().max(500).nullable().optional(),
@@ -43,9 +34,12 @@ export const createDashboardSchema = z.object({
     .optional(),
   owners: z.array(id).max(500).optional(),
   roles: z.array(id).max(500).optional(),
-  position_json: jsonObjectText.optional(),
+  /** The layout as JSON text (Superset's field). */
+  position_json: z.string().max(MAX_JSON_CHARS).nullable().optional(),
+  /** The layout as an object (checked like position_json). */
+  position_data: z.unknown().optional(),
   css: z.string().max(1_000_000).nullable().optional(),
-  json_metadata: jsonObjectText.optional(),
+  json_metadata: z.string().max(MAX_JSON_CHARS).nullable().optional(),
   published: z.boolean().optional(),
   certified_by: z.string().max(1000).nullable().optional(),
   certification_details: z.string().max(10_000).nullable().optional(),
@@ -55,20 +49,9 @@ export const createDashboardSchema = z.object({
 export const updateDashboardSchema = createDashboardSchema;
 type Body = z.infer<typeof createDashboardSchema>;
 
-/** Only owners and Admin change a dashboard. */
-export async function assertDashboardOwner(
-  ctx: RequestContext,
-  dashboardId: number,
-): Promise<void> {
-  if (isAdmin(ctx.principal)) return;
-  const owner = await ctx.db
-    .selectFrom('dashboard_user')
-    .select('id')
-    .where('dashboard_id', '=', dashboardId)
-    .where('user_id', '=', ctx.principal.id)
-    .executeTakeFirst();
-  if (!owner) throw new ApiError(403, 'Changing this Dashboard is forbidden');
-}
+/** 400 naming the field and its problems, as Superset's marshmallow errors. */
+export const fieldProblems = (field: string, problems: string[]) =>
+  new ApiError(400, `${field}: ${problems[0] ?? 'invalid'}`, { message: { [field]: problems } });
 
 async function assertSlugFree(
   ctx: RequestContext,
@@ -87,32 +70,99 @@ async function assertRolesExist(ctx: RequestContext, ids: number[]) {
   if (found.length !== new Set(ids).size) throw invalid('roles', 'Some roles do not exist');
 }
 
-/** Chart ids named by CHART components of a layout. */
-export function layoutChartIds(positionJson: string | null | undefined): number[] {
-  if (!positionJson) return [];
-  let layout: unknown;
-  try {
-    layout = JSON.parse(positionJson);
-  } catch {
-    return [];
-  }
-  const ids = new Set<number>();
-  for (const value of Object.values((layout ?? {}) as Record<string, unknown>)) {
-    const c = value as { type?: unknown; meta?: { chartId?: unknown } } | null;
-    if (
-      c &&
-      c.type === 'CHART' &&
-      typeof c.meta?.chartId === 'number' &&
-      Number.isInteger(c.meta.chartId)
-    )
-      ids.add(c.meta.chartId);
-  }
-  return [...ids];
+/** The chart ids on a dashboard now. */
+export async function dashboardChartIds(db: MetadataDb, dashboardId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('dashboard_slices')
+    .select('slice_id')
+    .where('dashboard_id', '=', dashboardId)
+    .execute();
+  return rows.map((r) => r.slice_id);
 }
 
+/**
+ * Checks a layout: its problems under `field` (400), charts known when they exist and the user
+ * may read them, or when they are in `alsoKnown` (the charts already on the dashboard).
+ */
+export async function assertValidLayout(
+  ctx: RequestContext,
+  field: string,
+  position: unknown,
+  alsoKnown: Iterable<number> = [],
+): Promise<void> {
+  const known = await readableChartIds(ctx, positionChartIds(position));
+  for (const chartId of alsoKnown) known.add(chartId);
+  const problems = validatePositionData(position, known);
+  if (problems.length) throw fieldProblems(field, problems);
+}
+
+/** Metadata text checked: null when blank, else a JSON object of the right types (400). */
+export function checkedMetadata(text: string | null): { metadata: Record<string, unknown> } | null {
+  if (text === null || text.trim() === '') return null;
+  const parsed = parseJson(text);
+  if (!parsed.ok) throw fieldProblems('json_metadata', [JSON_NOT_VALID]);
+  const problems = validateJsonMetadata(parsed.value);
+  if (problems.length) throw fieldProblems('json_metadata', problems);
+  return { metadata: parsed.value as Record<string, unknown> };
+}
+
+/** The layout and metadata columns a write stores (undefined: unchanged). */
+interface Content {
+  position_json?: string | null;
+  json_metadata?: string | null;
+}
+
+async function checkedContent(
+  ctx: RequestContext,
+  body: Body,
+  dashboardId: number | null,
+): Promise<Content> {
+  const out: Content = {};
+  let positions: unknown;
+  if (body.json_metadata !== undefined) {
+    const checked = checkedMetadata(body.json_metadata);
+    if (checked === null) out.json_metadata = null;
+    else if (Object.hasOwn(checked.metadata, 'positions')) {
+      // Superset's client sends the layout inside the metadata; it is kept as the layout.
+      const { positions: p, ...rest } = checked.metadata;
+      positions = p;
+      out.json_metadata = JSON.stringify(rest);
+    } else out.json_metadata = body.json_metadata;
+  }
+  const current = dashboardId === null ? [] : await dashboardChartIds(ctx.db, dashboardId);
+  if (body.position_json !== undefined) {
+    const text = body.position_json;
+    if (text === null || text.trim() === '') out.position_json = null;
+    else {
+      const parsed = parseJson(text);
+      if (!parsed.ok) throw fieldProblems('position_json', [JSON_NOT_VALID]);
+      await assertValidLayout(ctx, 'position_json', parsed.value, current);
+      out.position_json = text;
+    }
+  } else if (body.position_data !== undefined) {
+    if (body.position_data === null) out.position_json = null;
+    else {
+      await assertValidLayout(ctx, 'position_data', body.position_data, current);
+      out.position_json = JSON.stringify(body.position_data);
+    }
+  } else if (positions !== undefined && positions !== null) {
+    await assertValidLayout(ctx, 'json_metadata', positions, current);
+    out.position_json = JSON.stringify(positions);
+  }
+  return out;
+}
+
+/** A title as saved on change: a blank one is "[ untitled dashboard ]". */
+export const savedTitle = (title: string | null): string =>
+  title === null || title.trim() === '' ? MESSAGES.untitledDashboard : title;
+
 /** The dashboard's charts become those of its layout (existing charts only). */
-async function syncCharts(trx: MetadataDb, dashboardId: number, positionJson: string | null) {
-  const wanted = layoutChartIds(positionJson);
+export async function syncCharts(
+  trx: MetadataDb,
+  dashboardId: number,
+  positionJson: string | null,
+) {
+  const wanted = positionJsonChartIds(positionJson).filter((i) => i >= 1 && i <= 2_147_483_647);
   const existing = wanted.length
     ? (await trx.selectFrom('slices').select('id').where('id', 'in', wanted).execute()).map(
         (r) => r.id,
@@ -135,16 +185,18 @@ export function dashboardWriteHandlers(): WriteHandlers<Body, Body> {
       await assertUsersExist(ctx, owners);
       await assertRolesExist(ctx, body.roles ?? []);
       await assertSlugFree(ctx, body.slug);
+      const content = await checkedContent(ctx, body, null);
+      const title = body.dashboard_title;
       const now = nowIso();
       return ctx.db.transaction().execute(async (trx) => {
         const row = await trx
           .insertInto('dashboards')
           .values({
             uuid: randomUUID(),
-            dashboard_title: body.dashboard_title ?? null,
+            dashboard_title: title === undefined || title === null ? null : savedTitle(title),
             slug: body.slug || null,
-            position_json: body.position_json ?? null,
-            json_metadata: body.json_metadata ?? null,
+            position_json: content.position_json ?? null,
+            json_metadata: content.json_metadata ?? null,
             css: body.css ?? null,
             description: null,
             published: body.published ?? false,
@@ -168,7 +220,7 @@ export function dashboardWriteHandlers(): WriteHandlers<Body, Body> {
           'role_id',
           body.roles ?? [],
         );
-        if (body.position_json) await syncCharts(trx, row.id, body.position_json);
+        if (content.position_json) await syncCharts(trx, row.id, content.position_json);
         return row.id;
       });
     },
@@ -176,14 +228,29 @@ export function dashboardWriteHandlers(): WriteHandlers<Body, Body> {
       if (body.owners) await assertUsersExist(ctx, body.owners);
       if (body.roles) await assertRolesExist(ctx, body.roles);
       if (body.slug !== undefined) await assertSlugFree(ctx, body.slug, dashboardId);
-      const { owners, roles, slug, ...scalar } = body;
+      const content = await checkedContent(ctx, body, dashboardId);
+      const {
+        owners,
+        roles,
+        slug,
+        dashboard_title,
+        position_json: _text,
+        position_data: _data,
+        json_metadata: _metadata,
+        ...scalar
+      } = body;
+      const now = nowIso();
       await ctx.db.transaction().execute(async (trx) => {
         await trx
           .updateTable('dashboards')
           .set({
             ...scalar,
+            ...content,
+            ...(dashboard_title !== undefined
+              ? { dashboard_title: savedTitle(dashboard_title) }
+              : {}),
             ...(slug !== undefined ? { slug: slug || null } : {}),
-            changed_on: nowIso(),
+            changed_on: now,
             changed_by_fk: ctx.principal.id,
           })
           .where('id', '=', dashboardId)
@@ -206,9 +273,10 @@ export function dashboardWriteHandlers(): WriteHandlers<Body, Body> {
             'role_id',
             roles,
           );
-        if (body.position_json !== undefined)
-          await syncCharts(trx, dashboardId, body.position_json);
+        if (content.position_json !== undefined)
+          await syncCharts(trx, dashboardId, content.position_json);
       });
+      return { last_modified_time: lastModifiedTime(now) };
     },
   };
 }

@@ -5,9 +5,42 @@ import {
   databaseColumns,
   relatedDatabases,
 } from '../api/common-columns.js';
-import type { ResourceDefinition } from '../api/resource-types.js';
+import type {
+  DynamicDb,
+  DynamicQuery,
+  RelatedSource,
+  RequestContext,
+  ResourceDefinition,
+} from '../api/resource-types.js';
+import { hasAllDatabaseAccess, visibleDatabases } from '../databases/access.js';
 import type { DatabaseConnections } from '../databases/connections.js';
 import { visibleDatasets } from './access.js';
+
+/**
+ * Databases the principal may see from the dataset list: those it is granted (database, schema
+ * or dataset access, as the database list) and those holding a dataset it may see.
+ */
+function databasesOfVisibleDatasets(qb: DynamicQuery, ctx: RequestContext): DynamicQuery {
+  if (hasAllDatabaseAccess(ctx.principal)) return qb;
+  const db = ctx.db as unknown as DynamicDb;
+  const granted = visibleDatabases(
+    db.selectFrom('dbs as t') as unknown as DynamicQuery,
+    ctx,
+  ).select(sql.ref('t.id').as('id'));
+  const holding = visibleDatasets(
+    db.selectFrom('tables as t') as unknown as DynamicQuery,
+    ctx,
+  ).select(sql.ref('t.database_id').as('id'));
+  return qb.where((eb) =>
+    eb.or([eb(sql.ref('t.id'), 'in', granted), eb(sql.ref('t.id'), 'in', holding)]),
+  ) as DynamicQuery;
+}
+
+/** The Database filter's options: only databases the principal may see. */
+const relatedVisibleDatabases: RelatedSource = {
+  ...relatedDatabases,
+  visible: databasesOfVisibleDatasets,
+};
 import { loadDatasetApiObjects } from './repository.js';
 import { assertDatasetOwner, datasetWriteHandlers, removeDatasets } from './write.js';
 
@@ -74,7 +107,7 @@ export function datasetsResource(connections: DatabaseConnections): ResourceDefi
       owners: relatedUsers,
       created_by: relatedUsers,
       changed_by: relatedUsers,
-      database: relatedDatabases,
+      database: relatedVisibleDatabases,
     },
     distinct: ['schema', 'table_name'],
     visible: visibleDatasets,

@@ -2,12 +2,14 @@
  * Explore's form data kept on the server (Superset's explore form data cache): a key per
  * browser tab's chart state, stored in the key-value store with an expiry (7 days, Superset's
  * default). Anyone who may read the dataset (and chart) may read an entry by its key; only the
- * user who made it may change or delete it.
+ * user who made it may change or delete it. A SQL Lab query as datasource (`query`) is readable
+ * by its owner and users who see every query.
  */
 import { z } from 'zod';
 import { ApiError } from '../api/errors.js';
 import { canReadChart } from '../chart_data/saved-chart.js';
 import { canReadDataset } from '../datasets/access.js';
+import { readableQuery } from '../datasets/query-datasource.js';
 import { loadDatasetRecords } from '../datasets/repository.js';
 import { deleteEntry, getEntry, KV_RESOURCE, putEntry, updateEntry } from '../key_value/store.js';
 import type { MetadataDb } from '../metadata/db.js';
@@ -47,22 +49,18 @@ interface StoredFormData {
 
 const expiry = (now: Date) => new Date(now.getTime() + EXPLORE_FORM_DATA_TTL_SECONDS * 1000);
 
-/** The dataset (and chart) must exist and be readable: 404 otherwise. */
+/** The dataset or query (and chart) must exist and be readable: 404 otherwise. */
 export async function assertExploreAccess(
   db: MetadataDb,
   principal: Principal,
   datasourceId: number,
   chartId: number | null | undefined,
+  datasourceType = 'table',
 ): Promise<void> {
-  const rec = (await loadDatasetRecords(db, [datasourceId])).get(datasourceId);
-  if (
-    !rec ||
-    !canReadDataset(
-      principal,
-      rec.row,
-      rec.owners.map((o) => o.id),
-    )
-  )
+  if (datasourceType === 'query') {
+    if (!(await readableQuery(db, principal, datasourceId)))
+      throw new ApiError(404, 'Dataset not found');
+  } else if (!(await canReadDatasetId(db, principal, datasourceId)))
     throw new ApiError(404, 'Dataset not found');
   if (chartId !== null && chartId !== undefined) {
     const chart = await db
@@ -73,6 +71,22 @@ export async function assertExploreAccess(
     if (!chart || !(await canReadChart(db, principal, chart)))
       throw new ApiError(404, 'Chart not found');
   }
+}
+
+async function canReadDatasetId(
+  db: MetadataDb,
+  principal: Principal,
+  datasetId: number,
+): Promise<boolean> {
+  const rec = (await loadDatasetRecords(db, [datasetId])).get(datasetId);
+  return (
+    rec !== undefined &&
+    canReadDataset(
+      principal,
+      rec.row,
+      rec.owners.map((o) => o.id),
+    )
+  );
 }
 
 function parseStored(value: string): StoredFormData | null {
@@ -90,7 +104,7 @@ export async function createFormData(
   body: FormDataBody,
   now = new Date(),
 ): Promise<string> {
-  await assertExploreAccess(db, principal, body.datasource_id, body.chart_id);
+  await assertExploreAccess(db, principal, body.datasource_id, body.chart_id, body.datasource_type);
   const stored: StoredFormData = {
     owner: principal.id,
     datasource_id: body.datasource_id,
@@ -127,7 +141,7 @@ export async function updateFormData(
   now = new Date(),
 ): Promise<void> {
   await ownEntry(db, principal, key);
-  await assertExploreAccess(db, principal, body.datasource_id, body.chart_id);
+  await assertExploreAccess(db, principal, body.datasource_id, body.chart_id, body.datasource_type);
   const stored: StoredFormData = {
     owner: principal.id,
     datasource_id: body.datasource_id,
@@ -147,7 +161,13 @@ export async function readFormData(
   const entry = await getEntry(db, KV_RESOURCE.exploreFormData, key);
   const stored = entry ? parseStored(entry.value) : null;
   if (!stored) return null;
-  await assertExploreAccess(db, principal, stored.datasource_id, stored.chart_id);
+  await assertExploreAccess(
+    db,
+    principal,
+    stored.datasource_id,
+    stored.chart_id,
+    stored.datasource_type,
+  );
   return stored.form_data;
 }
 

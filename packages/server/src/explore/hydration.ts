@@ -3,7 +3,9 @@
  * the form data (from a stored form-data key, else the saved chart's params, else a new one for
  * the dataset), the dataset's Explore payload and the saved chart. A dataset that is gone or
  * that the user may not read gives an empty dataset and the spec's message, so the page can say
- * so and offer to swap the dataset.
+ * so and offer to swap the dataset. A SQL Lab query (`datasource_type=query`) opens as a
+ * datasource of type "query" (`datasets/query-datasource.ts`), for its owner and users who see
+ * every query; 404 for anyone else.
  */
 import { MESSAGES } from '@strata/core';
 import { ApiError } from '../api/errors.js';
@@ -12,9 +14,11 @@ import { canReadChart } from '../chart_data/saved-chart.js';
 import type { DatabaseConnections } from '../databases/connections.js';
 import { canReadDataset } from '../datasets/access.js';
 import { datasourceJson } from '../datasets/datasource-json.js';
+import { loadQueryDatasource, queryDatasourceJson } from '../datasets/query-datasource.js';
 import { loadDatasetRecords } from '../datasets/repository.js';
 import type { MetadataDb } from '../metadata/db.js';
 import type { Principal } from '../security/principal.js';
+import type { ResultsBackend } from '../sqllab/results-backend.js';
 
 export interface ExploreQuery {
   form_data_key?: string;
@@ -66,10 +70,12 @@ export async function exploreState(
   principal: Principal,
   query: ExploreQuery,
   readFormData: FormDataReader | null,
+  results: ResultsBackend | null = null,
 ): Promise<ExploreAnswer> {
   let formData: Record<string, unknown> = {};
   let slice: Record<string, unknown> | null = null;
   let datasetId: number | null = query.datasource_id ?? null;
+  let datasourceType: string | null = datasetId !== null ? (query.datasource_type ?? null) : null;
 
   if (query.form_data_key && readFormData) {
     const stored = await readFormData(query.form_data_key, principal);
@@ -106,15 +112,28 @@ export async function exploreState(
     if (Object.keys(formData).length === 0)
       formData = { ...params, viz_type: chart.viz_type ?? params.viz_type };
     formData.slice_id = chart.id;
-    datasetId = chart.datasource_id ?? datasetId;
-    if (chart.datasource_id !== null)
-      formData.datasource = `${chart.datasource_id}__${chart.datasource_type ?? 'table'}`;
+    if (chart.datasource_id !== null) {
+      datasetId = chart.datasource_id;
+      datasourceType = chart.datasource_type ?? 'table';
+      formData.datasource = `${chart.datasource_id}__${datasourceType}`;
+    }
   }
   if (datasetId === null && typeof formData.datasource === 'string') {
-    const m = /^(\d{1,10})__/.exec(formData.datasource);
-    if (m) datasetId = Number(m[1]);
+    const m = /^(\d{1,10})__([a-z_]*)/.exec(formData.datasource);
+    if (m) {
+      datasetId = Number(m[1]);
+      datasourceType = m[2] || null;
+    }
   }
   if (datasetId === null) throw new ApiError(400, MESSAGES.missingUrlParamsDetail);
+
+  if (datasourceType === 'query') {
+    const qd = await loadQueryDatasource(db, results, principal, datasetId);
+    if (!qd) throw new ApiError(404, 'Not found');
+    const dataset = queryDatasourceJson(qd, connections.spec(qd.database));
+    if (typeof formData.datasource !== 'string') formData.datasource = dataset.uid;
+    return { dataset, form_data: formData, slice, message: null };
+  }
 
   const rec = (await loadDatasetRecords(db, [datasetId])).get(datasetId);
   if (

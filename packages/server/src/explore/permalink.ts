@@ -24,19 +24,20 @@ export interface PermalinkState {
   urlParams?: unknown;
 }
 
-/** The dataset and chart ids a form data names; 400 without a dataset. */
+/** The dataset (or query) and chart a form data names; 400 without a dataset. */
 export function formDataTarget(formData: Record<string, unknown>): {
   datasetId: number;
+  datasourceType: string;
   chartId: number | null;
 } {
   const m =
     typeof formData.datasource === 'string'
-      ? /^(\d{1,10})__[a-z_]+$/.exec(formData.datasource)
+      ? /^(\d{1,10})__([a-z_]+)$/.exec(formData.datasource)
       : null;
   if (!m) throw new ApiError(400, 'Bad request: formData.datasource must look like {id}__table');
   const slice = formData.slice_id;
   const chartId = typeof slice === 'number' && Number.isInteger(slice) && slice > 0 ? slice : null;
-  return { datasetId: Number(m[1]), chartId };
+  return { datasetId: Number(m[1]), datasourceType: m[2]!, chartId };
 }
 
 export async function createPermalink(
@@ -44,8 +45,8 @@ export async function createPermalink(
   principal: Principal,
   body: PermalinkBody,
 ): Promise<string> {
-  const { datasetId, chartId } = formDataTarget(body.formData);
-  await assertExploreAccess(db, principal, datasetId, chartId);
+  const { datasetId, datasourceType, chartId } = formDataTarget(body.formData);
+  await assertExploreAccess(db, principal, datasetId, chartId, datasourceType);
   const state: PermalinkState = {
     formData: body.formData,
     ...(body.urlParams ? { urlParams: body.urlParams } : {}),
@@ -74,7 +75,7 @@ export async function readPermalink(
   } catch {
     throw new ApiError(404, 'Not found');
   }
-  const { datasetId, chartId } = formDataTarget(state.formData ?? {});
-  await assertExploreAccess(db, principal, datasetId, chartId);
+  const { datasetId, datasourceType, chartId } = formDataTarget(state.formData ?? {});
+  await assertExploreAccess(db, principal, datasetId, chartId, datasourceType);
   return state;
 }

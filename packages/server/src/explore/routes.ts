@@ -4,6 +4,7 @@ import { ApiError } from '../api/errors.js';
 import { zodFieldErrors } from '../api/query-params.js';
 import type { ResourceServices } from '../api/resource.js';
 import type { DatabaseConnections } from '../databases/connections.js';
+import type { ResultsBackend } from '../sqllab/results-backend.js';
 import {
   createFormData,
   deleteFormData,
@@ -42,6 +43,7 @@ export function registerExploreRoutes(
   app: FastifyInstance,
   services: ResourceServices,
   connections: DatabaseConnections,
+  results: ResultsBackend | null = null,
 ): void {
   const db = services.db;
   const formRead = { perm: 'can_read', view: 'ExploreFormDataRestApi' } as const;
@@ -72,6 +74,7 @@ export function registerExploreRoutes(
           const text = await readFormData(db, principal, key);
           return text === null ? null : (JSON.parse(text) as Record<string, unknown>);
         },
+        results,
       );
       return { result };
     },

@@ -12,6 +12,8 @@ export const KV_RESOURCE = {
   exploreFormData: 'explore_form_data',
   /** Explore's permanent links (`/api/v1/explore/permalink`). */
   explorePermalink: 'explore_permalink',
+  /** Dashboards' permanent links (`/api/v1/dashboard/{id}/permalink`). */
+  dashboardPermalink: 'dashboard_permalink',
 } as const;
 export type KvResource = (typeof KV_RESOURCE)[keyof typeof KV_RESOURCE];
 

@@ -99,7 +99,7 @@ function engineName(spec: EngineSpec): Engine {
 }
 
 /** Whether the principal sees every query (admins, all_query_access). */
-function seesAllQueries(p: Principal): boolean {
+export function seesAllQueries(p: Principal): boolean {
   return isAdmin(p) || hasPerm(p, 'all_query_access', 'all_query_access');
 }
 

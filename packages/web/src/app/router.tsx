@@ -18,6 +18,7 @@ const SavedQueryListPage = lazy(() => import('../features/lists/SavedQueryListPa
 const QueryHistoryPage = lazy(() => import('../features/lists/QueryHistoryPage'));
 const SqlLabPage = lazy(() => import('../features/sqllab/SqlLabPage'));
 const ExplorePage = lazy(() => import('../features/explore/ExplorePage'));
+const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const UsersPage = lazy(() => import('../features/users/UsersPage'));
 const RolesPage = lazy(() => import('../features/roles/RolesPage'));
 
@@ -63,6 +64,8 @@ export const router = createBrowserRouter([
           { path: PATHS.sqlLab, element: <SqlLabPage /> },
           { path: PATHS.sqlLabLegacy, element: <SqlLabPage /> },
           { path: PATHS.sqlLabPermalink, element: <SqlLabPage /> },
+          { path: PATHS.dashboard, element: <DashboardPage /> },
+          { path: PATHS.dashboardShort, element: <DashboardPage /> },
           { path: PATHS.explore, element: <ExplorePage /> },
           { path: PATHS.exploreLegacy, element: <ExplorePage /> },
           { path: PATHS.explorePermalink, element: <ExplorePage /> },

@@ -15,6 +15,9 @@ export const PATHS = {
   login: '/login/',
   logout: '/logout/',
   dashboards: '/dashboard/list/',
+  dashboard: '/superset/dashboard/:idOrSlug',
+  dashboardShort: '/dashboard/:idOrSlug',
+  dashboardPermalink: '/superset/dashboard/p/:key',
   charts: '/chart/list/',
   datasets: '/tablemodelview/list/',
   datasetAdd: '/dataset/add/',
@@ -52,9 +55,16 @@ export function isExplorePath(pathname: string): boolean {
   return EXPLORE.test(withTrailingSlash(pathname));
 }
 
+const DASHBOARD = /^\/(?:superset\/)?dashboard\/(?!list\/)[^/]+\/?$/;
+
+/** True for a dashboard's addresses (not the dashboard list). */
+export function isDashboardPath(pathname: string): boolean {
+  return DASHBOARD.test(withTrailingSlash(pathname));
+}
+
 /** Pages that take the whole window under the top bar (their panes scroll inside). */
 export function isFullBleedPath(pathname: string): boolean {
-  return isSqlLabEditorPath(pathname) || isExplorePath(pathname);
+  return isSqlLabEditorPath(pathname) || isExplorePath(pathname) || isDashboardPath(pathname);
 }
 
 /** `?standalone=1|true|2|3`: the page alone, without the top bar (embedded). */

@@ -60,6 +60,8 @@ export function ChartRenderer({
   queriesResponse,
   datasource,
   hooks,
+  labelColors,
+  emitCrossFilters,
   onRendered,
   onRenderFailed,
 }: {
@@ -67,6 +69,10 @@ export function ChartRenderer({
   queriesResponse: ChartDataResult[];
   datasource: ExploreDatasource;
   hooks?: ChartHooks;
+  /** The dashboard's label colours (label → colour). */
+  labelColors?: Record<string, string>;
+  /** On a dashboard with cross filters: clicks on the chart filter the others. */
+  emitCrossFilters?: boolean;
   onRendered?: () => void;
   onRenderFailed: (message: string) => void;
 }) {
@@ -85,12 +91,24 @@ export function ChartRenderer({
           queriesData: queriesResponse,
           datasource,
           ...(hooks ? { hooks } : {}),
+          ...(labelColors ? { labelColors } : {}),
+          ...(emitCrossFilters ? { emitCrossFilters } : {}),
         }),
       };
     } catch (e) {
       return { ok: false as const, error: e instanceof Error ? e.message : String(e) };
     }
-  }, [plugin, width, height, formData, queriesResponse, datasource, hooks]);
+  }, [
+    plugin,
+    width,
+    height,
+    formData,
+    queriesResponse,
+    datasource,
+    hooks,
+    labelColors,
+    emitCrossFilters,
+  ]);
   useEffect(() => {
     if (props.ok === false && props.error) onRenderFailed(props.error);
     else if (props.ok) onRendered?.();

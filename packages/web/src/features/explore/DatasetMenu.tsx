@@ -1,7 +1,9 @@
 /**
  * The dataset control's menu (spec 001 §2): Edit dataset (owners only, with the spec's tooltip
  * otherwise), Swap dataset (a searchable, paged list; a name leads to a confirmation), View in
- * SQL Lab (users allowed the query editor); for virtual datasets, Query preview.
+ * SQL Lab (users allowed the query editor); for virtual datasets, Query preview. On a SQL Lab
+ * query (datasource type "query"): Query preview (with Save as Dataset), View in SQL Lab and Save
+ * as dataset (the shared Save or Overwrite Dataset dialog).
  */
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Alert, Button, Dropdown, Flex, Input, Modal, Table, Tooltip, Typography } from 'antd';
@@ -14,7 +16,15 @@ import { mayUseSqlLab } from '../../app/layout/navigation';
 import { useToasts } from '../../app/toasts';
 import { OwnerAvatars } from '../../components/OwnerAvatars';
 import type { Person } from '../../components/people';
+import { defaultDatasetName, SaveDatasetModal } from '../../components/SaveDatasetModal';
 import { canEditDataset } from '../datasets/access';
+import {
+  datasetColumnsOf,
+  datasetMenuKeys,
+  isQueryDatasource,
+  sqlLabFormFields,
+  type DatasetMenuKey,
+} from './queryDatasource';
 
 const DatasetEditModal = lazy(() => import('../datasets/DatasetEditModal'));
 
@@ -26,6 +36,8 @@ export interface ExploreDataset extends ExploreDatasource {
   table_name?: string;
   schema?: string | null;
   sql?: string | null;
+  /** The database (a query's datasource: where the dataset is saved). */
+  database?: { id: number; database_name?: string } | null;
   /** Owner ids (the dataset payload) or owner objects. */
   owners?: Array<number | { id: number; first_name?: string; last_name?: string }>;
 }
@@ -39,13 +51,13 @@ interface DatasetRow {
   owners: Person[];
 }
 
-/** Opens a query in SQL Lab in a new tab (the form post SQL Lab takes). */
-export async function openInSqlLab(datasourceKey: string, sql: string): Promise<void> {
+/** Opens a query in SQL Lab in a new tab (the form post SQL Lab takes; see sqlLabFormFields). */
+export async function openInSqlLab(source: Record<string, string>): Promise<void> {
   const form = document.createElement('form');
   form.method = 'POST';
   form.action = '/superset/sqllab/';
   form.target = '_blank';
-  const fields = { datasourceKey, sql, csrf_token: await api.csrfToken() };
+  const fields = { ...source, csrf_token: await api.csrfToken() };
   for (const [name, value] of Object.entries(fields)) {
     const input = document.createElement('input');
     input.type = 'hidden';
@@ -185,36 +197,49 @@ function SwapDatasetModal({
   );
 }
 
+const MENU_LABELS: Record<Exclude<DatasetMenuKey, 'edit'>, string> = {
+  swap: 'Swap dataset',
+  preview: 'Query preview',
+  sqllab: 'View in SQL Lab',
+  save_dataset: 'Save as dataset',
+};
+
 export function DatasetMenu({
   dataset,
   onSwapped,
   onEdited,
+  onSavedAsDataset,
 }: {
   dataset: ExploreDataset;
   onSwapped: (id: number) => void;
   onEdited: () => void;
+  /** A query saved as a dataset: Explore moves onto it (see SaveDatasetModal's onExplore). */
+  onSavedAsDataset?: (datasetId: number) => Promise<void>;
 }) {
   const user = useCurrentUser();
   const toasts = useToasts();
-  const [modal, setModal] = useState<'edit' | 'swap' | 'preview' | null>(null);
+  const [modal, setModal] = useState<'edit' | 'swap' | 'preview' | 'save_dataset' | null>(null);
   const editable = canEditDataset(
     user,
     (dataset.owners ?? []).map((o) => (typeof o === 'number' ? { id: o } : o)),
   );
-  const key = `${dataset.id}__${dataset.type || 'table'}`;
-  const sql =
-    dataset.sql ||
-    `SELECT * FROM ${dataset.schema ? `${dataset.schema}.` : ''}${dataset.table_name ?? dataset.name ?? ''}`;
-  const items = [
-    {
-      key: 'edit',
-      disabled: !editable,
-      label: editable ? 'Edit dataset' : <Tooltip title={OWNER_EDIT_TOOLTIP}>Edit dataset</Tooltip>,
-    },
-    { key: 'swap', label: 'Swap dataset' },
-    ...(dataset.sql ? [{ key: 'preview', label: 'Query preview' }] : []),
-    ...(mayUseSqlLab(user) ? [{ key: 'sqllab', label: 'View in SQL Lab' }] : []),
-  ];
+  const isQuery = isQueryDatasource(dataset);
+  const sqlLabFields = sqlLabFormFields(dataset);
+  const viewInSqlLab = () =>
+    void openInSqlLab(sqlLabFields).catch((e: unknown) => toasts.addDangerToast(errorMessage(e)));
+  const items = datasetMenuKeys(dataset, mayUseSqlLab(user)).map((k) =>
+    k === 'edit'
+      ? {
+          key: k,
+          disabled: !editable,
+          label: editable ? (
+            'Edit dataset'
+          ) : (
+            <Tooltip title={OWNER_EDIT_TOOLTIP}>Edit dataset</Tooltip>
+          ),
+        }
+      : { key: k, label: MENU_LABELS[k] },
+  );
   return (
     <>
       <Dropdown
@@ -222,11 +247,8 @@ export function DatasetMenu({
         menu={{
           items,
           onClick: ({ key: k }) => {
-            if (k === 'sqllab')
-              void openInSqlLab(key, sql).catch((e: unknown) =>
-                toasts.addDangerToast(errorMessage(e)),
-              );
-            else setModal(k as 'edit' | 'swap' | 'preview');
+            if (k === 'sqllab') viewInSqlLab();
+            else setModal(k as 'edit' | 'swap' | 'preview' | 'save_dataset');
           },
         }}
       >
@@ -266,7 +288,14 @@ export function DatasetMenu({
           title="Query preview"
           onCancel={() => setModal(null)}
           footer={[
-            <Button key="sqllab" onClick={() => void openInSqlLab(key, sql)}>
+            ...(isQuery
+              ? [
+                  <Button key="save" onClick={() => setModal('save_dataset')}>
+                    Save as Dataset
+                  </Button>,
+                ]
+              : []),
+            <Button key="sqllab" onClick={viewInSqlLab}>
               Open in SQL Lab
             </Button>,
             <Button key="close" type="primary" onClick={() => setModal(null)}>
@@ -274,10 +303,33 @@ export function DatasetMenu({
             </Button>,
           ]}
         >
-          <pre style={{ background: '#f7f8fa', padding: 12, maxHeight: 400, overflow: 'auto' }}>
+          <pre
+            style={{
+              background: '#f7f8fa',
+              padding: 12,
+              maxHeight: 400,
+              overflow: 'auto',
+              whiteSpace: 'pre-wrap',
+              overflowWrap: 'anywhere',
+            }}
+            data-test="query-preview-sql"
+          >
             {dataset.sql}
           </pre>
         </Modal>
+      ) : null}
+      {isQuery && dataset.database ? (
+        <SaveDatasetModal
+          open={modal === 'save_dataset'}
+          onClose={() => setModal(null)}
+          dbId={dataset.database.id}
+          schema={dataset.schema ?? null}
+          sql={dataset.sql ?? ''}
+          columns={datasetColumnsOf(dataset.columns)}
+          defaultName={defaultDatasetName(dataset.name)}
+          openInNewWindow={false}
+          {...(onSavedAsDataset ? { onExplore: onSavedAsDataset } : {})}
+        />
       ) : null}
     </>
   );

@@ -49,6 +49,7 @@ import { runChartQuery } from './runChartQuery';
 import { reorderTarget, valueAfterDrop, type DragItem } from './dnd';
 import { announceFilterDrop } from './filterDrop';
 import { browserTabId, exploreAddress, storeFormData } from './formDataKey';
+import { formDataOnDataset, isQueryDatasource } from './queryDatasource';
 import type { ExplorePayload, ExploreSlice } from './types';
 
 function RowCount({
@@ -145,6 +146,12 @@ export default function ExplorePage() {
     } catch (e) {
       toasts.addDangerToast(errorMessage(e));
     }
+  };
+
+  /** The query was saved as a dataset: Explore reopens on it with the same form data. */
+  const exploreSavedDataset = async (id: number) => {
+    const key = await storeFormData(api, null, formDataOnDataset(state.formData, id), tabId);
+    window.location.assign(exploreAddress(key, undefined));
   };
 
   const stop = () => {
@@ -302,6 +309,7 @@ export default function ExplorePage() {
                   onEdited={() =>
                     state.datasource && void changeDataset(state.datasource.id, false)
                   }
+                  onSavedAsDataset={exploreSavedDataset}
                 />
               ) : null
             }
@@ -374,14 +382,22 @@ export default function ExplorePage() {
                 chartElement={() => document.querySelector('[data-test="chart-container"]')}
                 onSliceChanged={(s) => dispatch(a.sliceSaved(s))}
               />
-              <Button
-                icon={<SaveOutlined />}
-                onClick={() => setSaving(true)}
-                disabled={!plugin || !state.datasource}
-                data-test="save-chart"
+              <Tooltip
+                title={
+                  isQueryDatasource(state.datasource)
+                    ? 'Save the query as a dataset (dataset menu) to save the chart'
+                    : undefined
+                }
               >
-                Save
-              </Button>
+                <Button
+                  icon={<SaveOutlined />}
+                  onClick={() => setSaving(true)}
+                  disabled={!plugin || !state.datasource || isQueryDatasource(state.datasource)}
+                  data-test="save-chart"
+                >
+                  Save
+                </Button>
+              </Tooltip>
             </Flex>
           </Flex>
           {load.message || !state.datasource?.columns.length ? (

@@ -1,24 +1,15 @@
 import { Space } from 'antd';
 import { truncateLabel } from '@strata/core';
-import {
-  ListView,
-  distinctFilter,
-  favoriteFilter,
-  ownersFilter,
-  searchFilter,
-} from '../../components/ListView';
+import { chartRegistry } from '@strata/charts';
+import { ListView } from '../../components/ListView';
 import type { ListColumn, ListFilterDef } from '../../components/ListView';
 import { Label, MutedText, TitleLink } from './cells';
 import { modifiedByColumn, modifiedColumn, ownersColumn } from './columns';
 import { SORT_BY_CHANGED } from './common';
+import { chartListFilters, vizTypeOptions } from './listFilters';
 import type { ChartRow } from './types';
 
-const FILTERS: ListFilterDef[] = [
-  searchFilter('slice_name'),
-  distinctFilter('viz_type', 'Type'),
-  ownersFilter(),
-  favoriteFilter('chart_is_favorite'),
-];
+const FILTERS: ListFilterDef[] = chartListFilters(vizTypeOptions(chartRegistry.list()));
 
 const COLUMNS: ListColumn<ChartRow>[] = [
   {
@@ -68,7 +59,7 @@ const COLUMNS: ListColumn<ChartRow>[] = [
       ),
   },
   ownersColumn<ChartRow>(),
-  modifiedColumn<ChartRow>(),
+  modifiedColumn<ChartRow>('Last modified'),
   modifiedByColumn<ChartRow>(),
 ];
 

@@ -1,26 +1,11 @@
-import { ListView, favoriteFilter, ownersFilter, searchFilter } from '../../components/ListView';
-import type { ListColumn, ListFilterDef } from '../../components/ListView';
+import { useNavigate } from 'react-router';
+import { ListView, addButton } from '../../components/ListView';
+import type { ListColumn } from '../../components/ListView';
 import { CertifiedMark, Label, TitleLink } from './cells';
 import { modifiedByColumn, modifiedColumn, ownersColumn } from './columns';
 import { SORT_BY_CHANGED } from './common';
+import { DASHBOARD_LIST_FILTERS } from './listFilters';
 import type { DashboardRow } from './types';
-
-const FILTERS: ListFilterDef[] = [
-  searchFilter('dashboard_title', { opr: 'title_or_slug' }),
-  {
-    kind: 'select',
-    id: 'status',
-    label: 'Status',
-    col: 'published',
-    opr: 'eq',
-    options: [
-      { label: 'Published', value: true },
-      { label: 'Draft', value: false },
-    ],
-  },
-  ownersFilter(),
-  favoriteFilter('dashboard_is_favorite'),
-];
 
 const COLUMNS: ListColumn<DashboardRow>[] = [
   {
@@ -54,13 +39,15 @@ const COLUMNS: ListColumn<DashboardRow>[] = [
 const itemName = (row: DashboardRow) => row.dashboard_title;
 
 export default function DashboardListPage() {
+  const navigate = useNavigate();
   return (
     <ListView<DashboardRow>
+      headerActions={addButton('Dashboard', () => void navigate('/dashboard/new/'))}
       resource="dashboard"
       resourceLabel="dashboard"
       title="Dashboards"
       columns={COLUMNS}
-      filters={FILTERS}
+      filters={DASHBOARD_LIST_FILTERS}
       defaultSort={SORT_BY_CHANGED}
       itemName={itemName}
       favorites

@@ -1,12 +1,14 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { Badge, Tabs } from 'antd';
 import { EyeOutlined, HistoryOutlined, TableOutlined } from '@ant-design/icons';
 import type { ResultColumn } from '@strata/core';
+import { api, errorMessage } from '../../app/api';
 import { useCurrentUser } from '../../app/BootstrapContext';
-import { canCreateDataset, canExportCsv } from './access';
+import { useToasts } from '../../app/toasts';
+import { canCreateDataset, canExplore, canExportCsv } from './access';
+import { exploreKeyUrl, exploreQueryBody } from './exploreQuery';
 import { ResultSet } from './components/ResultSet';
-import { SaveDatasetModal } from './components/SaveDatasetModal';
-import { defaultDatasetName } from './components/saveDataset';
+import { defaultDatasetName, SaveDatasetModal } from '../../components/SaveDatasetModal';
 import { isRunning } from './queries';
 import { QueryHistory } from './QueryHistory';
 import { useSqlLabDispatch, useSqlLabSelector } from './store/hooks';
@@ -39,6 +41,7 @@ export function QueryResults({
     queryId ? (s.results.byQueryId[queryId] ?? null) : null,
   );
   const [datasetOpen, setDatasetOpen] = useState(false);
+  const toasts = useToasts();
   const state = query?.state;
   const resultsKey = query?.resultsKey;
 
@@ -51,6 +54,22 @@ export function QueryResults({
   const loading = query !== null && (isRunning(query.state) || query.resultsLoading);
   const error =
     query?.state === 'failed' ? (query.errorMessage ?? null) : (query?.resultsError ?? null);
+
+  /** Explore on the query itself (no dataset saved); Ctrl/⌘-click opens a new tab. */
+  const explore = async (event: MouseEvent) => {
+    if (!query) return;
+    const newTab = event.ctrlKey || event.metaKey;
+    try {
+      const { key } = await api.post<{ key: string }>(
+        '/api/v1/explore/form_data',
+        exploreQueryBody(query.queryId, columns),
+      );
+      if (newTab) window.open(exploreKeyUrl(key), '_blank', 'noopener,noreferrer');
+      else window.location.assign(exploreKeyUrl(key));
+    } catch (e) {
+      toasts.addDangerToast(errorMessage(e));
+    }
+  };
 
   return (
     <>
@@ -71,6 +90,11 @@ export function QueryResults({
         csvUrl={query && query.state === 'success' && canExportCsv(user) ? csvUrl(query.id) : null}
         canCreateDataset={mayCreateDataset}
         onCreateChart={mayCreateDataset ? () => setDatasetOpen(true) : undefined}
+        onExplore={
+          query && !isPreview && query.state === 'success' && canExplore(user)
+            ? (e) => void explore(e)
+            : undefined
+        }
         onSaveDataset={mayCreateDataset ? () => setDatasetOpen(true) : undefined}
         isPreview={isPreview}
       />

@@ -17,3 +17,8 @@ export function canCreateDataset(user: User): boolean {
 export function canSaveQuery(user: User): boolean {
   return isAdminUser(user) || userHasPermission(user, 'can_write', 'SavedQuery');
 }
+
+/** May open Explore (`can_read` on Explore): the results' "Explore" button. */
+export function canExplore(user: User): boolean {
+  return isAdminUser(user) || userHasPermission(user, 'can_read', 'Explore');
+}

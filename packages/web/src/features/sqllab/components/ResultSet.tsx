@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { CSSProperties, ReactNode } from 'react';
+import type { CSSProperties, MouseEvent, ReactNode } from 'react';
 import { Alert, Button, Empty, Flex, Input, Progress, Tooltip, Typography, theme } from 'antd';
 import {
   BarChartOutlined,
   CopyOutlined,
+  DotChartOutlined,
   DownloadOutlined,
   RedoOutlined,
   SaveOutlined,
@@ -43,6 +44,8 @@ export interface ResultSetProps {
   csvUrl?: string | null;
   canCreateDataset?: boolean;
   onCreateChart?: () => void;
+  /** Added: Explore on the query itself, without saving a dataset (Ctrl/⌘-click: new tab). */
+  onExplore?: (event: MouseEvent) => void;
   onSaveDataset?: () => void;
   /** A table's data preview: a simpler toolbar (no limit note, chart or dataset buttons). */
   isPreview?: boolean;
@@ -171,6 +174,7 @@ export function ResultSet({
   csvUrl,
   canCreateDataset = false,
   onCreateChart,
+  onExplore,
   onSaveDataset,
   isPreview = false,
   maxRow,
@@ -496,6 +500,15 @@ export function ResultSet({
           <Tooltip title={compact ? 'Create chart' : undefined}>
             <Button icon={<BarChartOutlined />} onClick={onCreateChart} aria-label="Create chart">
               {label('Create chart')}
+            </Button>
+          </Tooltip>
+        ) : null}
+        {!isPreview && !streaming && onExplore ? (
+          <Tooltip
+            title={compact ? 'Explore' : 'Explore the results as a chart, without saving a dataset'}
+          >
+            <Button icon={<DotChartOutlined />} onClick={onExplore} aria-label="Explore">
+              {label('Explore')}
             </Button>
           </Tooltip>
         ) : null}

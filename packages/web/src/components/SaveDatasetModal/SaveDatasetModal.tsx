@@ -3,9 +3,9 @@ import { Button, Checkbox, Flex, Input, Modal, Radio, Select, Typography } from 
 import { SaveOutlined } from '@ant-design/icons';
 import { MESSAGES } from '@strata/core';
 import type { ResultColumn } from '@strata/core';
-import { ApiError, api, errorMessage, isAbortError } from '../../../app/api';
-import { useCurrentUser } from '../../../app/BootstrapContext';
-import { useToasts } from '../../../app/toasts';
+import { ApiError, api, errorMessage, isAbortError } from '../../app/api';
+import { useCurrentUser } from '../../app/BootstrapContext';
+import { useToasts } from '../../app/toasts';
 import {
   createdDatasetId,
   datasetTemplateParams,
@@ -32,6 +32,11 @@ export interface SaveDatasetModalProps {
   onSaved?: (datasetId: number) => void;
   /** Added: open Explore in a new window (default) or in this one. */
   openInNewWindow?: boolean;
+  /**
+   * Opens Explore on the saved dataset instead of the default address (Explore on a query keeps
+   * its form data under a new key); a failure is shown and the dialog stays open.
+   */
+  onExplore?: (datasetId: number) => Promise<void>;
 }
 
 const SEARCH_DEBOUNCE_MS = 250;
@@ -81,8 +86,9 @@ function useOwnedDatasets(enabled: boolean, search: string, userId: number | nul
 }
 
 /**
- * The "Save or Overwrite Dataset" dialog: the query as a new virtual dataset, or over one of
- * the user's datasets (after a confirmation step); then Explore opens on it.
+ * The "Save or Overwrite Dataset" dialog (spec 001 §2): the query as a new virtual dataset, or
+ * over one of the user's datasets (after a confirmation step); then Explore opens on it. Used by
+ * SQL Lab's results and by Explore's dataset menu on a query.
  */
 export function SaveDatasetModal({
   open,
@@ -96,6 +102,7 @@ export function SaveDatasetModal({
   defaultName,
   onSaved,
   openInNewWindow = true,
+  onExplore,
 }: SaveDatasetModalProps) {
   const user = useCurrentUser();
   const { addSuccessToast, addDangerToast } = useToasts();
@@ -121,12 +128,24 @@ export function SaveDatasetModal({
 
   const owned = useOwnedDatasets(open && mode === 'overwrite', search, user?.userId ?? null);
 
-  const finish = (id: number) => {
+  const finish = async (id: number) => {
     addSuccessToast(MESSAGES.datasetSaved);
-    const url = exploreDatasetUrl(id);
-    if (openInNewWindow) window.open(url, '_blank', 'noopener,noreferrer');
-    else window.location.assign(url);
     onSaved?.(id);
+    let opened = false;
+    if (onExplore) {
+      try {
+        await onExplore(id);
+        opened = true;
+      } catch (e) {
+        // The dataset is saved: Explore opens on it plainly.
+        addDangerToast(errorMessage(e));
+      }
+    }
+    if (!opened) {
+      const url = exploreDatasetUrl(id);
+      if (openInNewWindow) window.open(url, '_blank', 'noopener,noreferrer');
+      else window.location.assign(url);
+    }
     onClose();
   };
 
@@ -148,7 +167,7 @@ export function SaveDatasetModal({
       );
       const id = createdDatasetId(answer);
       if (id === null) throw new Error(MESSAGES.datasourceCreateError);
-      finish(id);
+      await finish(id);
     } catch (e) {
       addDangerToast(serverMessage(e) ?? MESSAGES.datasourceCreateError);
     } finally {
@@ -176,7 +195,7 @@ export function SaveDatasetModal({
           templateParams: includeParams ? params : null,
         }),
       );
-      finish(chosen.id);
+      await finish(chosen.id);
     } catch (e) {
       addDangerToast(serverMessage(e) ?? MESSAGES.datasetSaveError);
     } finally {

@@ -1,5 +1,5 @@
 import type { ResultColumn } from '@strata/core';
-import { listUrl } from '../../../app/api/urls';
+import { listUrl } from '../../app/api/urls';
 
 export const UNTITLED_DATASET = 'Untitled Dataset';
 

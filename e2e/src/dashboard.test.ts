@@ -1,0 +1,239 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Locator, Page } from 'playwright-core';
+import {
+  ADMIN_PASSWORD,
+  collectPageErrors,
+  launchBrowser,
+  loginAs,
+  snap,
+  startServer,
+  type RunningServer,
+} from './harness.js';
+
+async function csrf(page: Page, baseUrl: string): Promise<string> {
+  const r = await page.request.get(`${baseUrl}/api/v1/security/csrf_token/`);
+  return ((await r.json()) as { result: string }).result;
+}
+
+/**
+ * Drags with the mouse as a person does (dnd-kit starts after a few pixels), then drops on the
+ * target found once the drag has started (drop slots only exist while dragging).
+ */
+async function dragTo(page: Page, source: Locator, target: () => Locator): Promise<void> {
+  await source.scrollIntoViewIfNeeded();
+  const from = (await source.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 4 });
+  const t = target();
+  await t.waitFor({ state: 'attached' });
+  const to = (await t.boundingBox())!;
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
+  await page.waitForTimeout(150);
+  await page.mouse.up();
+  await page.waitForTimeout(200);
+}
+
+describe('Dashboards: build one by drag and drop, save, publish, star, share and copy it, in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+  let dashboardUrl: string;
+  const chartNames = ['E2E births by state', 'E2E births over time', 'E2E gender split'];
+
+  before(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+    errors = collectPageErrors(page);
+    await loginAs(page, server.baseUrl, 'admin', ADMIN_PASSWORD);
+    const found = (await (
+      await page.request.get(
+        `${server.baseUrl}/api/v1/dataset/?q=(filters:!((col:table_name,opr:eq,value:birth_names)))`,
+      )
+    ).json()) as { result: Array<{ id: number }> };
+    const datasetId = found.result[0]!.id;
+    const datasource = `${datasetId}__table`;
+    const params = [
+      { viz_type: 'table', groupby: ['state'], metrics: ['sum__num'], row_limit: 10 },
+      {
+        viz_type: 'echarts_timeseries_line',
+        x_axis: 'ds',
+        time_grain_sqla: 'P1Y',
+        metrics: ['sum__num'],
+        groupby: ['gender'],
+      },
+      { viz_type: 'pie', groupby: ['gender'], metric: 'sum__num' },
+    ];
+    const token = await csrf(page, server.baseUrl);
+    for (const [i, p] of params.entries()) {
+      const res = await page.request.post(`${server.baseUrl}/api/v1/chart/`, {
+        headers: { 'X-CSRFToken': token },
+        data: {
+          slice_name: chartNames[i],
+          viz_type: p.viz_type,
+          datasource_id: datasetId,
+          datasource_type: 'table',
+          params: JSON.stringify({ ...p, datasource, time_range: 'No filter' }),
+        },
+      });
+      assert.equal(res.status(), 201, await res.text());
+    }
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('creates a dashboard from the list and opens it in edit mode', async () => {
+    await page.goto(`${server.baseUrl}/dashboard/list/`);
+    await page.getByRole('button', { name: 'Dashboard' }).click();
+    await page.waitForURL(/\/superset\/dashboard\/\d+\/\?edit=true/);
+    dashboardUrl = page.url().replace('?edit=true', '');
+    await page.locator('[data-test="dashboard-builder"]').waitFor();
+    await page.getByText('Drag and drop components and charts to the dashboard').waitFor();
+    await snap(page, 'dashboard-01-new');
+  });
+
+  it('builds tabs, a header, charts in a row, markdown and a divider by drag and drop', async () => {
+    const builder = page.locator('[data-test="dashboard-builder"]');
+    // Title.
+    await page.locator('[data-test="dashboard-title"]').click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('E2E births dashboard');
+    await page.keyboard.press('Enter');
+    // Tabs at the top: the dashboard becomes tabbed.
+    await builder.getByRole('tab', { name: 'Layout elements' }).click();
+    await dragTo(page, page.locator('[data-test="new-tabs"]'), () =>
+      page.locator('[data-test="drop-slot-ROOT_ID-0"]'),
+    );
+    await page.locator('.ant-tabs-tab', { hasText: 'New tab' }).first().waitFor();
+    // A header and a chart row in the tab.
+    const tabSlot = () => page.locator('[data-test^="drop-slot-TAB-"][data-test$="-0"]').first();
+    await dragTo(page, page.locator('[data-test="new-header"]'), tabSlot);
+    await page.locator('[data-test="dashboard-header-component"]').first().waitFor();
+    await builder.getByRole('tab', { name: 'Charts' }).click();
+    const chartItem = (name: string) =>
+      builder.locator('[data-test^="new-chart-"]', { hasText: name });
+    await chartItem(chartNames[0]!).waitFor();
+    const tabEnd = () => page.locator('[data-test^="drop-slot-TAB-"]').last();
+    await dragTo(page, chartItem(chartNames[0]!), tabEnd);
+    await page.locator('[data-test="dashboard-chart"]').first().waitFor();
+    // Two more charts into the same row.
+    const rowEnd = () => page.locator('[data-test^="drop-slot-ROW-"]').last();
+    await dragTo(page, chartItem(chartNames[1]!), rowEnd);
+    await dragTo(page, chartItem(chartNames[2]!), rowEnd);
+    assert.equal(await page.locator('[data-test="dashboard-chart"]').count(), 3);
+    // A fourth component does not fit in the full row.
+    await builder.getByRole('tab', { name: 'Layout elements' }).click();
+    await dragTo(page, page.locator('[data-test="new-markdown"]'), rowEnd);
+    await page
+      .getByText(
+        'There is not enough space for this component. Try decreasing its width, or increasing the destination width.',
+      )
+      .waitFor();
+    // Markdown and a divider below the row.
+    await dragTo(page, page.locator('[data-test="new-markdown"]'), tabEnd);
+    await page.locator('[data-test="dashboard-markdown"]').waitFor();
+    await dragTo(page, page.locator('[data-test="new-divider"]'), tabEnd);
+    await page.locator('[data-test="dashboard-divider"]').waitFor();
+    await snap(page, 'dashboard-02-built');
+  });
+
+  it('resizes a chart, undoes and redoes it', async () => {
+    const chart = page.locator('[data-test="component-chart"]').last();
+    const before = (await chart.boundingBox())!.width;
+    await chart.hover();
+    // Make room first: the row is full, so narrow the last chart.
+    const handle = chart.locator('[data-test="resize-handle"]');
+    const box = (await handle.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x - 120, box.y + 40, { steps: 8 });
+    await page.mouse.up();
+    await page.waitForTimeout(200);
+    const narrowed = (await chart.boundingBox())!.width;
+    assert.ok(narrowed < before - 50, `narrower: ${before} → ${narrowed}`);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.waitForTimeout(200);
+    assert.ok(Math.abs((await chart.boundingBox())!.width - before) < 2, 'undo restores the width');
+    await page.getByRole('button', { name: 'Redo' }).click();
+    await page.waitForTimeout(200);
+    assert.ok(Math.abs((await chart.boundingBox())!.width - narrowed) < 2, 'redo narrows again');
+    await snap(page, 'dashboard-03-resized');
+  });
+
+  it('saves, then shows the charts drawn in view mode', async () => {
+    await page.locator('[data-test="dashboard-save"]').click();
+    await page.getByText('This dashboard was saved successfully.').waitFor();
+    await page.locator('[data-test="dashboard-edit"]').waitFor();
+    await page.locator('[data-test="dashboard-chart"] canvas').first().waitFor({ timeout: 20_000 });
+    await page.locator('[data-test="table-chart"]').waitFor();
+    await page.waitForTimeout(1200);
+    await snap(page, 'dashboard-04-saved');
+    // Reopened: the layout is the saved one.
+    await page.goto(dashboardUrl);
+    await page
+      .locator('[data-test="dashboard-title"]', { hasText: 'E2E births dashboard' })
+      .waitFor();
+    assert.equal(await page.locator('[data-test="dashboard-chart"]').count(), 3);
+    await page.locator('[data-test="dashboard-markdown"]').waitFor();
+    await page.locator('.ant-tabs-tab', { hasText: 'New tab' }).waitFor();
+  });
+
+  it('publishes and stars it', async () => {
+    await page.locator('[data-test="dashboard-published"]', { hasText: 'Draft' }).click();
+    await page.getByText('This dashboard is now published').waitFor();
+    await page.locator('[data-test="dashboard-published"]', { hasText: 'Published' }).waitFor();
+    await page.locator('[data-test="dashboard-star"]').click();
+    await page.getByRole('button', { name: 'Unstar' }).waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: 'Unstar' }).waitFor();
+    await page.locator('[data-test="dashboard-published"]', { hasText: 'Published' }).waitFor();
+  });
+
+  it('shares a permalink that opens the same way in another session', async () => {
+    await page.locator('[data-test="dashboard-menu"]').click();
+    const answer = page.waitForResponse((r) =>
+      /\/api\/v1\/dashboard\/\d+\/permalink$/.test(r.url()),
+    );
+    await page.getByRole('menuitem', { name: 'Copy permalink to clipboard' }).click();
+    const { url } = (await (await answer).json()) as { url: string };
+    assert.match(url, /\/superset\/dashboard\/p\/[A-Za-z0-9_-]+\/$/);
+    const other = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+    const otherPage = await other.newPage();
+    await loginAs(otherPage, server.baseUrl, 'admin', ADMIN_PASSWORD);
+    await otherPage.goto(url);
+    await otherPage
+      .locator('[data-test="dashboard-title"]', { hasText: 'E2E births dashboard' })
+      .waitFor();
+    await otherPage
+      .locator('[data-test="dashboard-chart"] canvas')
+      .first()
+      .waitFor({ timeout: 20_000 });
+    assert.equal(await otherPage.locator('[data-test="dashboard-chart"]').count(), 3);
+    await otherPage.waitForTimeout(1000);
+    await snap(otherPage, 'dashboard-05-permalink');
+    await other.close();
+  });
+
+  it('copies it with "Save as"', async () => {
+    await page.locator('[data-test="dashboard-menu"]').click();
+    await page.getByRole('menuitem', { name: 'Save as' }).click();
+    const modal = page.locator('[data-test="dashboard-save-as"]');
+    await modal.waitFor();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForURL(
+      (u) => u.toString() !== dashboardUrl && /\/superset\/dashboard\/\d+\/$/.test(u.toString()),
+    );
+    await page
+      .locator('[data-test="dashboard-title"]', { hasText: 'E2E births dashboard [copy]' })
+      .waitFor();
+    assert.equal(await page.locator('[data-test="dashboard-chart"]').count(), 3);
+    await snap(page, 'dashboard-06-copy');
+    assert.deepEqual(errors, []);
+  });
+});

@@ -1,0 +1,151 @@
+/**
+ * Dashboard routes beyond the REST conventions of `resource.ts`: its charts and datasets, copy
+ * ("Save as"), permalinks and the permalink page. Every dashboard is found by id or slug through
+ * the visibility rule of `access.ts` (404 when hidden).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ApiError } from '../api/errors.js';
+import { zodFieldErrors } from '../api/query-params.js';
+import { requestContext, type ResourceServices } from '../api/resource.js';
+import type { DatabaseConnections } from '../databases/connections.js';
+import { findVisibleDashboard, type DashboardAccessOptions } from './access.js';
+import { dashboardCharts, dashboardDatasets } from './contents.js';
+import { copyDashboard, copyDashboardSchema } from './copy.js';
+import { permalinkRedirect } from './payload.js';
+import {
+  createDashboardPermalink,
+  dashboardPermalinkBody,
+  readDashboardPermalink,
+} from './permalink.js';
+
+const tags = ['dashboard'];
+const idParams = z.object({ id: z.string() });
+const keyParams = z.object({ key: z.string() });
+const KEY = /^[A-Za-z0-9_-]{1,64}$/;
+
+function parseBody<T>(schema: z.ZodType<T>, value: unknown): T {
+  const parsed = schema.safeParse(value ?? {});
+  if (!parsed.success)
+    throw new ApiError(400, 'Bad request', { message: zodFieldErrors(parsed.error) });
+  return parsed.data;
+}
+
+function keyOf(req: FastifyRequest): string {
+  const { key } = req.params as { key: string };
+  if (!KEY.test(key)) throw new ApiError(404, 'Not found');
+  return key;
+}
+
+export function registerDashboardRoutes(
+  app: FastifyInstance,
+  services: ResourceServices,
+  connections: DatabaseConnections,
+  opts: DashboardAccessOptions,
+): void {
+  const read = { perm: 'can_read', view: 'Dashboard' } as const;
+  const write = { perm: 'can_write', view: 'Dashboard' } as const;
+  const share = { perm: 'can_share_dashboard', view: 'Superset' } as const;
+  const ctxOf = (req: FastifyRequest) => requestContext(req, services);
+  const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
+
+  app.get(
+    '/api/v1/dashboard/:id/charts',
+    {
+      config: { access: read },
+      schema: { tags, summary: 'The charts of a dashboard (by id or slug)', params: idParams },
+    },
+    async (req) => {
+      const ctx = ctxOf(req);
+      const dashboard = await findVisibleDashboard(ctx, idOf(req), opts);
+      return { result: await dashboardCharts(ctx, dashboard) };
+    },
+  );
+
+  app.get(
+    '/api/v1/dashboard/:id/datasets',
+    {
+      config: { access: read },
+      schema: {
+        tags,
+        summary: "The datasets of a dashboard's charts the user may read",
+        params: idParams,
+      },
+    },
+    async (req) => {
+      const ctx = ctxOf(req);
+      const dashboard = await findVisibleDashboard(ctx, idOf(req), opts);
+      return { result: await dashboardDatasets(ctx, dashboard, connections, opts) };
+    },
+  );
+
+  app.post(
+    '/api/v1/dashboard/:id/copy/',
+    {
+      config: { access: write },
+      schema: { tags, summary: 'Copy a dashboard ("Save as")', params: idParams },
+    },
+    async (req) => {
+      const ctx = ctxOf(req);
+      const source = await findVisibleDashboard(ctx, idOf(req), opts);
+      const body = parseBody(copyDashboardSchema, req.body);
+      return { result: await copyDashboard(ctx, source, body, opts) };
+    },
+  );
+
+  app.post(
+    '/api/v1/dashboard/:id/permalink',
+    {
+      config: { access: share },
+      schema: { tags, summary: "A permanent link to a dashboard's state", params: idParams },
+    },
+    async (req, reply) => {
+      const ctx = ctxOf(req);
+      const dashboard = await findVisibleDashboard(ctx, idOf(req), opts);
+      const key = await createDashboardPermalink(
+        ctx,
+        dashboard,
+        parseBody(dashboardPermalinkBody, req.body),
+      );
+      const host = req.headers.host ?? 'localhost';
+      const url = `${req.protocol}://${host}/superset/dashboard/p/${key}/`;
+      return reply.code(201).send({ key, url });
+    },
+  );
+
+  app.get(
+    '/api/v1/dashboard/permalink/:key',
+    {
+      config: { access: read },
+      schema: { tags, summary: 'The dashboard state of a permanent link', params: keyParams },
+    },
+    async (req) => {
+      const { dashboard, state } = await readDashboardPermalink(ctxOf(req), keyOf(req), opts);
+      return {
+        dashboardId: dashboard.id,
+        state: { dashboardId: dashboard.id, ...state },
+      };
+    },
+  );
+
+  // The page a permalink opens: the dashboard with the key (and the link's URL parameters).
+  app.get(
+    '/superset/dashboard/p/:key',
+    { config: { access: 'public' }, schema: { hide: true, params: keyParams } },
+    async (req, reply) => {
+      if (req.principal.isAnonymous) {
+        const url = new URL(req.url, 'http://localhost');
+        return reply.redirect(`/login/?next=${encodeURIComponent(url.pathname + url.search)}`, 302);
+      }
+      try {
+        const key = keyOf(req);
+        const { dashboard, state } = await readDashboardPermalink(ctxOf(req), key, opts);
+        return reply.redirect(permalinkRedirect(dashboard, key, state), 302);
+      } catch (e) {
+        if (e instanceof ApiError && e.statusCode === 404)
+          return reply.redirect('/dashboard/list/', 302);
+        throw e;
+      }
+    },
+  );
+}

@@ -1,0 +1,844 @@
+/**
+ * The dashboard page (`/superset/dashboard/{id or slug}/`): loads the dashboard, its charts and
+ * datasets, draws the layout and each visible chart's data (charts in hidden tabs wait for their
+ * tab), refreshes on demand or every `refresh_frequency` seconds (staggered, immune charts
+ * left), applies cross filters between charts, and in edit mode lets owners change the layout
+ * by drag and drop with undo/redo, then save it.
+ */
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+} from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { Alert, Flex, Modal, Result, Skeleton, Typography } from 'antd';
+import { DndContext, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import {
+  formatMessage,
+  isAdminUser,
+  layoutChartIds,
+  MESSAGES,
+  risonEncode,
+  UNDO_LIMIT,
+  userHasPermission,
+  type ComponentMeta,
+  type QueryFormData,
+} from '@strata/core';
+import type { ChartDataResult, ChartHooks, DataMask } from '@strata/charts';
+import { api, errorMessage, isAbortError } from '../../app/api';
+import { useCurrentUser } from '../../app/BootstrapContext';
+import { useToasts } from '../../app/toasts';
+import { usePageTitle } from '../../app/usePageTitle';
+import { runChartQuery } from '../explore/runChartQuery';
+import type { ExplorePayload } from '../explore/types';
+import { dashboardChartFormData, dashboardLabelColors } from './chartFormData';
+import { BuilderPanel } from './components/BuilderPanel';
+import { ChartHolder } from './components/ChartHolder';
+import { CssEditorModal } from './components/CssEditorModal';
+import { DashboardHeader } from './components/DashboardHeader';
+import { dropResultFor, type DropSlot, type LayoutDragItem } from './components/dnd';
+import { LayoutContext, type LayoutContextValue } from './components/LayoutContext';
+import { LayoutRoot } from './components/LayoutNode';
+import { PropertiesModal } from './components/PropertiesModal';
+import { SaveAsModal } from './components/SaveAsModal';
+import { sanitizeCss } from './css';
+import {
+  dashboardActions as a,
+  dashboardReducer,
+  initialDashboardState,
+  type DashboardState,
+} from './dashboardSlice';
+import { columnWidth } from './grid';
+import {
+  canRedo,
+  canUndo,
+  createComponent,
+  deleteComponent,
+  moveComponent,
+  resizeComponent,
+  toPositionData,
+  updateComponentMeta,
+  type EditResult,
+} from './layout';
+import { loadDashboard } from './loadDashboard';
+import { chartsToAutoRefresh, parseMetadata, refreshDelays } from './metadata';
+import { readDashboardParams, withoutFocusedChart } from './params';
+import { tabsRevealing, visibleChartIds, withTabOpened } from './visibility';
+
+const REFRESH_CHOICES: Array<[number, string]> = [
+  [0, "Don't refresh"],
+  [10, '10 seconds'],
+  [30, '30 seconds'],
+  [60, '1 minute'],
+  [300, '5 minutes'],
+  [1800, '30 minutes'],
+  [3600, '1 hour'],
+  [21600, '6 hours'],
+  [43200, '12 hours'],
+  [86400, '24 hours'],
+];
+
+function useGridWidth() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return undefined;
+    const measure = () => setWidth(Math.floor(el.clientWidth));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  });
+  return { ref, width };
+}
+
+export default function DashboardPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const params = useMemo(
+    () => readDashboardParams(location.pathname, location.search),
+    // The page reads its address when it changes dashboard; later changes are its own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [location.pathname],
+  );
+  const [state, dispatch] = useReducer(dashboardReducer, initialDashboardState);
+  const [load, setLoad] = useState<{ loading: boolean; error: string | null; status?: number }>({
+    loading: true,
+    error: null,
+  });
+  const [modal, setModal] = useState<null | 'properties' | 'saveAs' | 'css' | 'refresh'>(null);
+  const [autoRefresh, setAutoRefresh] = useState(0);
+  const toasts = useToasts();
+  const user = useCurrentUser();
+  const grid = useGridWidth();
+  const controllers = useRef(new Map<number, AbortController>());
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
+  const d = state.dashboard;
+  const meta = state.metadata;
+  const layout = state.history.present;
+  usePageTitle(d?.dashboard_title ?? 'Dashboard');
+
+  // Load the dashboard (and a permalink's state).
+  useEffect(() => {
+    if (!params.idOrSlug) {
+      setLoad({ loading: false, error: 'Not found', status: 404 });
+      return undefined;
+    }
+    const controller = new AbortController();
+    setLoad({ loading: true, error: null });
+    (async () => {
+      if (params.idOrSlug === 'new') {
+        // "+ Dashboard": an untitled dashboard, opened in edit mode.
+        const created = await api.post<{ id: number }>('/api/v1/dashboard/', {
+          dashboard_title: MESSAGES.untitledDashboard,
+        });
+        navigate(`/superset/dashboard/${created.id}/?edit=true`, { replace: true });
+        return;
+      }
+      const loaded = await loadDashboard(params.idOrSlug!, controller.signal);
+      if (params.permalinkKey) {
+        try {
+          const p = await api.get<{
+            state: { activeTabs?: string[]; dataMask?: Record<string, DataMask> };
+          }>(`/api/v1/dashboard/permalink/${params.permalinkKey}`, { signal: controller.signal });
+          if (p.state.activeTabs?.length) loaded.activeTabs = p.state.activeTabs;
+          dispatch(a.loaded(loaded));
+          for (const [id, mask] of Object.entries(p.state.dataMask ?? {}))
+            if (Number.isInteger(Number(id))) dispatch(a.dataMaskSet({ id: Number(id), mask }));
+        } catch (e) {
+          if (isAbortError(e)) return;
+          dispatch(a.loaded(loaded));
+          toasts.addWarningToast(`The shared state could not be opened: ${errorMessage(e)}`);
+        }
+      } else dispatch(a.loaded(loaded));
+      if (params.focusedChart) {
+        const comp = Object.values(loaded.layout).find(
+          (c) => c.type === 'CHART' && c.meta?.chartId === params.focusedChart,
+        );
+        if (comp) {
+          let tabs = loaded.activeTabs;
+          for (const t of tabsRevealing(loaded.layout, comp.id))
+            tabs = withTabOpened(loaded.layout, tabs, t);
+          dispatch(a.activeTabsSet(tabs));
+          setTimeout(
+            () =>
+              document.querySelector(`[data-chart-id="${params.focusedChart}"]`)?.scrollIntoView(),
+            300,
+          );
+        }
+        const rest = withoutFocusedChart(location.search);
+        if (rest !== null) navigate(`${location.pathname}${rest}`, { replace: true });
+      }
+      setLoad({ loading: false, error: null });
+    })().catch((e: unknown) => {
+      if (isAbortError(e)) return;
+      const status = (e as { status?: number }).status;
+      setLoad({ loading: false, error: errorMessage(e), ...(status ? { status } : {}) });
+    });
+    return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [params.idOrSlug, params.permalinkKey]);
+
+  // Favourite status.
+  useEffect(() => {
+    if (!d) return;
+    api
+      .get<{ result: Array<{ id: number; value: boolean }> }>(
+        `/api/v1/dashboard/favorite_status/?q=${encodeURIComponent(risonEncode([d.id]))}`,
+      )
+      .then((r) => dispatch(a.starredSet(r.result[0]?.value === true)))
+      .catch(() => toasts.addDangerToast(MESSAGES.dashboardFavoriteStatusError));
+  }, [d?.id, toasts]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const canEdit = useMemo(() => {
+    if (!d || !user) return false;
+    const owner = d.owners.some((o) => o.id === user.userId);
+    return (isAdminUser(user) || owner) && userHasPermission(user, 'can_write', 'Dashboard');
+  }, [d, user]);
+
+  // Edit mode from the address (only with edit rights).
+  useEffect(() => {
+    if (d && params.edit && canEdit) dispatch(a.editModeSet(true));
+  }, [d?.id, canEdit]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const masks = useMemo(
+    () => Object.entries(state.dataMasks).map(([id, mask]) => ({ chartId: Number(id), mask })),
+    [state.dataMasks],
+  );
+  const formDataFor = useCallback(
+    (chartId: number): QueryFormData | null => {
+      const chart = state.charts[chartId];
+      if (!chart || !d || !meta) return null;
+      const ds = state.datasources[chart.form_data.datasource ?? chart.datasource ?? ''];
+      return dashboardChartFormData(
+        chart.form_data,
+        chartId,
+        d.id,
+        meta,
+        masks,
+        params.preselectFilters,
+        ds,
+      );
+    },
+    [state.charts, state.datasources, d, meta, masks, params.preselectFilters],
+  );
+
+  const fetchChart = useCallback(
+    (chartId: number, force: boolean) => {
+      const formData = formDataFor(chartId);
+      if (!formData) return;
+      controllers.current.get(chartId)?.abort();
+      const controller = new AbortController();
+      controllers.current.set(chartId, controller);
+      dispatch(a.chartQueryStarted({ id: chartId, formData }));
+      runChartQuery(formData, controller.signal, { force })
+        .then((queriesResponse) =>
+          dispatch(a.chartQuerySucceeded({ id: chartId, queriesResponse, at: Date.now() })),
+        )
+        .catch((e: unknown) => {
+          if (!isAbortError(e))
+            dispatch(a.chartQueryFailed({ id: chartId, error: errorMessage(e) }));
+        });
+    },
+    [formDataFor],
+  );
+
+  // Query every visible chart whose form data changed (first view, filters, tab opened).
+  const visible = useMemo(
+    () => visibleChartIds(layout, state.activeTabs),
+    [layout, state.activeTabs],
+  );
+  useEffect(() => {
+    for (const id of visible) {
+      const wanted = formDataFor(id);
+      if (!wanted) continue;
+      const current = state.chartStates[id];
+      if (current && JSON.stringify(current.formData) === JSON.stringify(wanted)) continue;
+      fetchChart(id, false);
+    }
+  }, [visible, formDataFor]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // "Refresh dashboard": every visible chart, forced.
+  const lastNonce = useRef(0);
+  useEffect(() => {
+    if (state.refreshNonce === lastNonce.current) return;
+    lastNonce.current = state.refreshNonce;
+    for (const id of visible) fetchChart(id, true);
+  }, [state.refreshNonce]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // Periodic refresh: refresh_frequency (or the session's choice), staggered, immune charts left.
+  const frequency = autoRefresh || meta?.refresh_frequency || 0;
+  useEffect(() => {
+    if (!frequency || !meta || state.editMode) return undefined;
+    const timers: Array<ReturnType<typeof setTimeout>> = [];
+    const interval = setInterval(() => {
+      const ids = chartsToAutoRefresh(visible, meta);
+      const delays = refreshDelays(ids, frequency * 1000, meta);
+      for (const id of ids)
+        timers.push(setTimeout(() => fetchChart(id, true), delays.get(id) ?? 0));
+    }, frequency * 1000);
+    return () => {
+      clearInterval(interval);
+      timers.forEach(clearTimeout);
+    };
+  }, [frequency, meta, visible, fetchChart, state.editMode]);
+
+  useEffect(() => () => controllers.current.forEach((c) => c.abort()), []);
+
+  // Charts dropped from the builder that the page has not loaded yet: their definition and
+  // dataset from Explore's hydration call.
+  const requested = useRef(new Set<number>());
+  useEffect(() => {
+    for (const id of layoutChartIds(layout)) {
+      if (state.charts[id] || requested.current.has(id)) continue;
+      requested.current.add(id);
+      api
+        .get<{ result: ExplorePayload }>(`/api/v1/explore/?slice_id=${id}`)
+        .then(({ result }) => {
+          if (!result.slice) return;
+          const formData = result.form_data as QueryFormData;
+          if (result.dataset) {
+            const key = `${result.dataset.id}__${result.dataset.type}`;
+            dispatch(a.datasourceAdded({ key, datasource: result.dataset }));
+          }
+          dispatch(
+            a.chartAdded({
+              id,
+              slice_name: result.slice.slice_name,
+              viz_type: formData.viz_type,
+              form_data: formData,
+              description: result.slice.description ?? null,
+            }),
+          );
+        })
+        .catch((e: unknown) => toasts.addDangerToast(errorMessage(e)));
+    }
+  }, [layout, state.charts, toasts]);
+
+  // Edits.
+  const apply = useCallback(
+    (result: EditResult) => {
+      if (!result.ok) {
+        if (
+          result.code === 'notEnoughSpace' ||
+          result.code === 'topLevelTabIntoNested' ||
+          result.code === 'missingChartDefinition'
+        )
+          toasts.addDangerToast(result.error);
+        return;
+      }
+      if (result.warning) toasts.addWarningToast(result.warning);
+      dispatch(a.layoutEdited(result.layout));
+    },
+    [toasts],
+  );
+  const layoutRef = useRef(layout);
+  layoutRef.current = layout;
+  const ctx = useMemo<LayoutContextValue>(
+    () => ({
+      layout,
+      editMode: state.editMode,
+      colWidth: columnWidth(grid.width),
+      activeTabs: state.activeTabs,
+      openTab: (tab) =>
+        dispatch(a.activeTabsSet(withTabOpened(layoutRef.current, state.activeTabs, tab))),
+      escapeMarkdown: false,
+      renderChart: ({ chartId, width, height, nameOverride }) => (
+        <DashboardChartSlot
+          key={chartId}
+          chartId={chartId}
+          width={width}
+          height={height}
+          nameOverride={nameOverride}
+        />
+      ),
+      updateMeta: (id, m: Partial<ComponentMeta>) =>
+        apply(updateComponentMeta(layoutRef.current, id, m)),
+      resize: (id, size) => apply(resizeComponent(layoutRef.current, id, size)),
+      remove: (id) => apply(deleteComponent(layoutRef.current, id)),
+      addTab: (tabsId) => {
+        const tabs = layoutRef.current[tabsId];
+        if (!tabs) return;
+        apply(
+          createComponent(layoutRef.current, {
+            destination: { id: tabsId, index: tabs.children.length },
+            dragging: { type: 'TAB' },
+          }),
+        );
+      },
+    }),
+    // DashboardChartSlot reads the charts' data from its own context below.
+    [layout, state.editMode, grid.width, state.activeTabs, apply],
+  );
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    const item = active.data.current as LayoutDragItem | undefined;
+    const slot = over?.data.current as DropSlot | undefined;
+    if (!item || !slot || typeof slot.parentId !== 'string') return;
+    const drop = dropResultFor(item, slot);
+    if (!drop) return;
+    apply(item.kind === 'new' ? createComponent(layout, drop) : moveComponent(layout, drop));
+  };
+
+  // Keyboard: undo/redo in edit mode; Escape leaves a full-size chart.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      if (
+        target &&
+        (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable)
+      )
+        return;
+      if (e.key === 'Escape' && state.fullSizeChartId !== null) dispatch(a.fullSizeChartSet(null));
+      if (!state.editMode || !(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== 'z') return;
+      e.preventDefault();
+      dispatch(e.shiftKey ? a.redone() : a.undone());
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [state.editMode, state.fullSizeChartId]);
+
+  // Leaving with unsaved changes asks first.
+  useEffect(() => {
+    if (!state.history.hasUnsavedChanges || !state.editMode) return undefined;
+    const onBeforeUnload = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [state.history.hasUnsavedChanges, state.editMode]);
+
+  useEffect(() => {
+    if (state.history.maxUndoHistoryExceeded)
+      toasts.addWarningToast(formatMessage(MESSAGES.undoLimitReached, UNDO_LIMIT));
+  }, [state.history.maxUndoHistoryExceeded, toasts]);
+
+  const [title, setTitle] = useState('');
+  useEffect(() => setTitle(d?.dashboard_title ?? ''), [d?.dashboard_title, state.editMode]);
+
+  const save = async (confirmed = false) => {
+    if (!d || !meta) return;
+    dispatch(a.savingSet(true));
+    try {
+      if (!confirmed) {
+        const latest = await api.get<{
+          result: { changed_on?: string; changed_by?: { id: number } | null };
+        }>(`/api/v1/dashboard/${d.id}`);
+        const changedElsewhere =
+          latest.result.changed_on !== d.changed_on &&
+          latest.result.changed_by?.id !== user?.userId;
+        if (changedElsewhere) {
+          dispatch(a.savingSet(false));
+          Modal.confirm({
+            title: 'Overwrite the changes?',
+            content: `${MESSAGES.confirmOverwrite} Someone else saved this dashboard after you opened it.`,
+            okText: 'Overwrite',
+            onOk: () => save(true),
+          });
+          return;
+        }
+      }
+      const body = {
+        dashboard_title: title.trim() || MESSAGES.untitledDashboard,
+        position_json: JSON.stringify(toPositionData(layout)),
+        json_metadata: JSON.stringify(meta),
+        css: state.css,
+      };
+      const res = await api.put<{ result: Record<string, unknown>; last_modified_time?: number }>(
+        `/api/v1/dashboard/${d.id}`,
+        body,
+      );
+      const fresh = await api.get<{
+        result: { changed_on?: string; changed_on_delta_humanized?: string };
+      }>(`/api/v1/dashboard/${d.id}`);
+      void res;
+      dispatch(
+        a.saved({
+          dashboard: {
+            dashboard_title: body.dashboard_title,
+            css: body.css,
+            position_json: body.position_json,
+            ...fresh.result,
+          },
+        }),
+      );
+      toasts.addSuccessToast(MESSAGES.dashboardSaved);
+    } catch (e) {
+      dispatch(a.savingSet(false));
+      const status = (e as { status?: number }).status;
+      toasts.addDangerToast(
+        status === 403
+          ? MESSAGES.dashboardSaveForbidden
+          : formatMessage(MESSAGES.dashboardSaveError, errorMessage(e)),
+      );
+    }
+  };
+
+  const togglePublished = async () => {
+    if (!d) return;
+    try {
+      await api.put(`/api/v1/dashboard/${d.id}`, { published: !d.published });
+      dispatch(a.publishedSet(!d.published));
+      toasts.addSuccessToast(d.published ? MESSAGES.dashboardHidden : MESSAGES.dashboardPublished);
+    } catch (e) {
+      toasts.addDangerToast(
+        (e as { status?: number }).status === 403
+          ? MESSAGES.dashboardEditForbidden
+          : errorMessage(e),
+      );
+    }
+  };
+
+  const toggleStar = async () => {
+    if (!d) return;
+    const path = `/api/v1/dashboard/${d.id}/favorites/`;
+    try {
+      if (state.isStarred) await api.delete(path);
+      else await api.post(path);
+      dispatch(a.starredSet(!state.isStarred));
+    } catch {
+      toasts.addDangerToast(MESSAGES.dashboardFavoriteError);
+    }
+  };
+
+  const sharePermalink = async (): Promise<string | null> => {
+    if (!d) return null;
+    try {
+      const res = await api.post<{ url: string }>(`/api/v1/dashboard/${d.id}/permalink`, {
+        dataMask: state.dataMasks,
+        activeTabs: state.activeTabs,
+        urlParams: [],
+      });
+      return res.url;
+    } catch (e) {
+      toasts.addDangerToast(errorMessage(e));
+      return null;
+    }
+  };
+
+  const onMenu = async (key: string) => {
+    if (!d) return;
+    if (key === 'refresh') dispatch(a.refreshRequested());
+    else if (key === 'properties') setModal('properties');
+    else if (key === 'saveAs') setModal('saveAs');
+    else if (key === 'css') setModal('css');
+    else if (key === 'autoRefresh') setModal('refresh');
+    else if (key === 'fullscreen') {
+      const p = new URLSearchParams(location.search);
+      if (p.get('standalone')) p.delete('standalone');
+      else p.set('standalone', '1');
+      window.location.search = p.toString();
+    } else if (key === 'share') {
+      const url = await sharePermalink();
+      if (url) {
+        await navigator.clipboard.writeText(url).catch(() => undefined);
+        toasts.addSuccessToast('Copied to clipboard!');
+      }
+    } else if (key === 'email') {
+      const url = await sharePermalink();
+      if (url)
+        window.location.href = `mailto:?Subject=${encodeURIComponent(d.dashboard_title)}&Body=${encodeURIComponent(`Check out this dashboard: ${url}`)}`;
+    } else if (key === 'delete') {
+      Modal.confirm({
+        title: 'Delete dashboard?',
+        content: `Are you sure you want to delete ${d.dashboard_title}?`,
+        okText: 'Delete',
+        okButtonProps: { danger: true },
+        onOk: async () => {
+          try {
+            await api.delete(`/api/v1/dashboard/${d.id}`);
+            toasts.addSuccessToast(`Deleted: ${d.dashboard_title}`);
+            navigate('/dashboard/list/');
+          } catch (e) {
+            toasts.addDangerToast(errorMessage(e));
+          }
+        },
+      });
+    }
+  };
+
+  if (load.loading)
+    return (
+      <Flex vertical gap={16} style={{ padding: 24 }} aria-busy="true">
+        <Skeleton.Input active style={{ width: 320 }} />
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </Flex>
+    );
+  if (load.error || !d || !meta)
+    return (
+      <Result
+        status={load.status === 404 ? '404' : load.status === 403 ? '403' : 'error'}
+        title={load.status === 404 ? 'Dashboard not found' : 'The dashboard could not be opened'}
+        subTitle={load.error}
+      />
+    );
+
+  const labelColors = dashboardLabelColors(meta);
+  const placed = new Set(layoutChartIds(layout));
+  const menuItems = [
+    { key: 'refresh', label: 'Refresh dashboard' },
+    { key: 'autoRefresh', label: 'Set auto-refresh interval' },
+    { key: 'fullscreen', label: params.standalone ? 'Exit fullscreen' : 'Enter fullscreen' },
+    { type: 'divider' as const },
+    { key: 'share', label: 'Copy permalink to clipboard' },
+    { key: 'email', label: 'Share permalink by email' },
+    { type: 'divider' as const },
+    ...(canEdit
+      ? [
+          { key: 'properties', label: 'Edit properties' },
+          { key: 'css', label: 'Edit CSS' },
+        ]
+      : []),
+    { key: 'saveAs', label: 'Save as' },
+    ...(canEdit ? [{ key: 'delete', label: 'Delete' }] : []),
+  ];
+
+  return (
+    <DashboardDataContext.Provider
+      value={{
+        state,
+        formDataFor,
+        labelColors,
+        fetchChart,
+        setMask: (id, mask) => dispatch(a.dataMaskSet({ id, mask })),
+        toggleFullSize: (id) =>
+          dispatch(a.fullSizeChartSet(state.fullSizeChartId === id ? null : id)),
+      }}
+    >
+      <DndContext sensors={sensors} onDragEnd={onDragEnd}>
+        <Flex
+          vertical
+          style={{ flex: 1, minHeight: 0, background: '#f7f8fa' }}
+          data-test="dashboard-page"
+        >
+          {state.css ? <style>{sanitizeCss(state.css)}</style> : null}
+          {params.standalone ? null : (
+            <DashboardHeader
+              dashboard={d}
+              title={title}
+              editMode={state.editMode}
+              canEdit={canEdit}
+              canSave={
+                state.history.hasUnsavedChanges ||
+                title !== d.dashboard_title ||
+                state.css !== (d.css ?? '')
+              }
+              starred={state.isStarred}
+              saving={state.dashboardIsSaving}
+              canUndo={canUndo(state.history)}
+              canRedo={canRedo(state.history)}
+              hasUnsavedChanges={state.history.hasUnsavedChanges}
+              onTitleChange={setTitle}
+              onToggleStar={() => void toggleStar()}
+              onTogglePublished={() => void togglePublished()}
+              onRefresh={() => dispatch(a.refreshRequested())}
+              onEdit={() => dispatch(a.editModeSet(true))}
+              onDiscard={() => dispatch(a.editsDiscarded())}
+              onSave={() => void save()}
+              onUndo={() => dispatch(a.undone())}
+              onRedo={() => dispatch(a.redone())}
+              menuItems={menuItems}
+              onMenu={(k) => void onMenu(k)}
+            />
+          )}
+          {state.problems.length ? (
+            <Alert
+              type="warning"
+              showIcon
+              closable
+              message="Parts of this dashboard could not be read and were repaired"
+              description={
+                <ul style={{ margin: 0, paddingLeft: 16 }}>
+                  {state.problems.map((p) => (
+                    <li key={p}>{p}</li>
+                  ))}
+                </ul>
+              }
+              style={{ margin: '12px 24px 0' }}
+            />
+          ) : null}
+          <Flex style={{ flex: 1, minHeight: 0 }}>
+            <div style={{ flex: 1, minWidth: 0, overflow: 'auto', padding: '16px 24px' }}>
+              <div ref={grid.ref} style={{ width: '100%' }}>
+                {grid.width > 0 ? (
+                  <LayoutContext.Provider value={ctx}>
+                    <LayoutRoot />
+                  </LayoutContext.Provider>
+                ) : null}
+              </div>
+            </div>
+            {state.editMode ? <BuilderPanel placedCharts={placed} /> : null}
+          </Flex>
+        </Flex>
+      </DndContext>
+      {state.fullSizeChartId !== null ? <FullSizeChart chartId={state.fullSizeChartId} /> : null}
+      {modal === 'properties' ? (
+        <PropertiesModal
+          dashboard={d}
+          metadata={meta}
+          onClose={() => setModal(null)}
+          onSaved={(saved) => {
+            dispatch(
+              a.dashboardUpdated({
+                dashboard: saved.dashboard,
+                metadata: parseMetadata(saved.metadata).metadata,
+              }),
+            );
+            setModal(null);
+          }}
+        />
+      ) : null}
+      {modal === 'saveAs' ? (
+        <SaveAsModal
+          dashboardId={d.id}
+          title={d.dashboard_title}
+          layout={layout}
+          metadata={meta}
+          css={state.css}
+          onClose={() => setModal(null)}
+          onCopied={(id) => {
+            setModal(null);
+            navigate(`/superset/dashboard/${id}/`);
+          }}
+        />
+      ) : null}
+      {modal === 'css' ? (
+        <CssEditorModal
+          css={state.css}
+          onChange={(css) => dispatch(a.cssSet(css))}
+          onClose={() => setModal(null)}
+        />
+      ) : null}
+      {modal === 'refresh' ? (
+        <Modal
+          open
+          title="Refresh interval"
+          onCancel={() => setModal(null)}
+          onOk={() => setModal(null)}
+          cancelButtonProps={{ style: { display: 'none' } }}
+        >
+          <Typography.Paragraph type="secondary">
+            Charts refresh at this interval for this session (staggered over the interval; charts
+            marked immune are left).
+          </Typography.Paragraph>
+          <select
+            aria-label="Refresh frequency"
+            value={frequency}
+            onChange={(e) => setAutoRefresh(Number(e.target.value))}
+            style={{ width: '100%', padding: 6 }}
+          >
+            {REFRESH_CHOICES.map(([v, label]) => (
+              <option key={v} value={v}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </Modal>
+      ) : null}
+    </DashboardDataContext.Provider>
+  );
+}
+
+// The charts' data, read by each chart slot (kept out of the layout context so a chart's data
+// arriving does not redraw the whole layout tree's chrome).
+
+interface DashboardData {
+  state: DashboardState;
+  formDataFor: (chartId: number) => QueryFormData | null;
+  labelColors: Record<string, string>;
+  fetchChart: (chartId: number, force: boolean) => void;
+  setMask: (chartId: number, mask: DataMask) => void;
+  toggleFullSize: (chartId: number) => void;
+}
+
+const DashboardDataContext = createContext<DashboardData | null>(null);
+
+function DashboardChartSlot({
+  chartId,
+  width,
+  height,
+  nameOverride,
+}: {
+  chartId: number | undefined;
+  width: number;
+  height: number;
+  nameOverride: string | undefined;
+}) {
+  const data = useContext(DashboardDataContext);
+  const hooks = useMemo<ChartHooks>(
+    () => ({
+      setDataMask: (mask: DataMask) => chartId !== undefined && data?.setMask(chartId, mask),
+      postChartData: async (context) =>
+        (await api.post<{ result: ChartDataResult[] }>('/api/v1/chart/data', context)).result,
+    }),
+    // The setter is stable for the page's life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [chartId],
+  );
+  if (!data || chartId === undefined)
+    return (
+      <div style={{ width, height, padding: 16, background: '#fff' }}>
+        <Alert type="warning" showIcon message={MESSAGES.missingChartDefinition} />
+      </div>
+    );
+  const { state } = data;
+  const chart = state.charts[chartId];
+  const chartState = state.chartStates[chartId];
+  const datasource = chart
+    ? state.datasources[chart.form_data.datasource ?? chart.datasource ?? '']
+    : undefined;
+  return (
+    <ChartHolder
+      chartId={chartId}
+      chart={chart}
+      state={chartState}
+      datasource={datasource}
+      formData={chartState?.formData ?? null}
+      width={width}
+      height={height}
+      labelColors={data.labelColors}
+      hooks={hooks}
+      emitCrossFilters={state.metadata?.cross_filters_enabled !== false && !state.editMode}
+      fullSize={state.fullSizeChartId === chartId}
+      {...(nameOverride ? { nameOverride } : {})}
+      editMode={state.editMode}
+      onForceRefresh={() => data.fetchChart(chartId, true)}
+      onToggleFullSize={() => data.toggleFullSize(chartId)}
+    />
+  );
+}
+
+function FullSizeChart({ chartId }: { chartId: number }) {
+  const data = useContext(DashboardDataContext);
+  const [size, setSize] = useState({ w: window.innerWidth - 64, h: window.innerHeight - 64 });
+  useEffect(() => {
+    const onResize = () => setSize({ w: window.innerWidth - 64, h: window.innerHeight - 64 });
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  if (!data) return null;
+  return (
+    <div
+      style={{
+        position: 'fixed',
+        inset: 0,
+        background: 'rgba(0,0,0,0.45)',
+        zIndex: 1000,
+        padding: 32,
+      }}
+      onClick={(e) => e.target === e.currentTarget && data.toggleFullSize(chartId)}
+      data-test="fullsize-chart"
+    >
+      <DashboardChartSlot
+        chartId={chartId}
+        width={size.w}
+        height={size.h}
+        nameOverride={undefined}
+      />
+    </div>
+  );
+}

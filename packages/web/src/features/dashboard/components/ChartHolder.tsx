@@ -1,0 +1,220 @@
+/**
+ * A chart on the dashboard: its title bar (name, last update, the chart menu: force refresh,
+ * full screen, view query, view as table, downloads, share permalink, edit in Explore) and the
+ * chart drawn by its plugin; loading, error and missing-chart states.
+ */
+import { useMemo, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Dropdown,
+  Empty,
+  Flex,
+  Modal,
+  Spin,
+  Table,
+  Tooltip,
+  Typography,
+} from 'antd';
+import { EllipsisOutlined, ExclamationCircleOutlined } from '@ant-design/icons';
+import type { QueryFormData } from '@strata/core';
+import type { ChartHooks, ExploreDatasource } from '@strata/charts';
+import { api, errorMessage } from '../../../app/api';
+import { useToasts } from '../../../app/toasts';
+import { ChartRenderer } from '../../explore/ChartRenderer';
+import { chartPermalink, downloadChartData, saveBlob } from '../../explore/chartExports';
+import type { ChartState, DashboardChart } from '../types';
+
+export interface ChartHolderProps {
+  chartId: number;
+  chart: DashboardChart | undefined;
+  state: ChartState | undefined;
+  datasource: ExploreDatasource | undefined;
+  formData: QueryFormData | null;
+  width: number;
+  height: number;
+  labelColors: Record<string, string>;
+  hooks: ChartHooks;
+  /** Clicks on the chart filter the other charts (dashboard cross filters). */
+  emitCrossFilters: boolean;
+  fullSize: boolean;
+  nameOverride?: string;
+  editMode: boolean;
+  onForceRefresh: () => void;
+  onToggleFullSize: () => void;
+}
+
+const HEADER_HEIGHT = 32;
+
+function ago(ts: number | null): string {
+  if (!ts) return '';
+  const s = Math.round((Date.now() - ts) / 1000);
+  if (s < 60) return 'a few seconds ago';
+  const m = Math.round(s / 60);
+  return m < 60 ? `${m} minute${m === 1 ? '' : 's'} ago` : `${Math.round(m / 60)} hours ago`;
+}
+
+export function ChartHolder(props: ChartHolderProps) {
+  const { chart, state, datasource, formData, width, height, editMode } = props;
+  const toasts = useToasts();
+  const [renderError, setRenderError] = useState<string | null>(null);
+  const [query, setQuery] = useState<string | null>(null);
+  const [table, setTable] = useState(false);
+  const name = props.nameOverride || chart?.slice_name || '';
+  const chartHooks = useMemo(() => props.hooks, [props.hooks]);
+  if (!chart)
+    return (
+      <div style={{ width, height, padding: 16 }} data-test="missing-chart">
+        <Alert
+          type="warning"
+          showIcon
+          message="This chart no longer exists"
+          description="It was deleted or you may no longer see it. Remove it from the layout in edit mode."
+        />
+      </div>
+    );
+  const bodyHeight = Math.max(40, height - HEADER_HEIGHT);
+  const rows = state?.queriesResponse?.[0]?.data ?? [];
+  const menu = {
+    items: [
+      { key: 'refresh', label: 'Force refresh' },
+      { key: 'fullscreen', label: props.fullSize ? 'Exit fullscreen' : 'Enter fullscreen' },
+      { type: 'divider' as const },
+      { key: 'query', label: 'View query' },
+      { key: 'table', label: 'View as table' },
+      { key: 'edit', label: 'Edit chart' },
+      { type: 'divider' as const },
+      { key: 'csv', label: 'Export to .CSV' },
+      { key: 'xlsx', label: 'Export to Excel' },
+      { key: 'png', label: 'Download as image' },
+      { key: 'share', label: 'Copy permalink to clipboard' },
+    ],
+    onClick: async ({ key }: { key: string }) => {
+      try {
+        if (key === 'refresh') props.onForceRefresh();
+        else if (key === 'fullscreen') props.onToggleFullSize();
+        else if (key === 'edit')
+          window.open(`/explore/?slice_id=${chart.id}`, '_blank', 'noopener');
+        else if (key === 'table') setTable(true);
+        else if (!formData) return;
+        else if (key === 'query') {
+          const { chartRegistry } = await import('@strata/charts');
+          const plugin = chartRegistry.get(formData.viz_type);
+          if (!plugin) return;
+          const ctx = plugin.buildQuery(formData, { resultType: 'query' });
+          const res = await api.post<{ result: Array<{ query?: string }> }>(
+            '/api/v1/chart/data',
+            ctx,
+          );
+          setQuery(res.result.map((r) => r.query ?? '').join('\n\n'));
+        } else if (key === 'csv' || key === 'xlsx') await downloadChartData(formData, key);
+        else if (key === 'png') {
+          const el = document.querySelector(`[data-chart-id="${chart.id}"]`);
+          if (!(el instanceof HTMLElement)) return;
+          const { toBlob } = await import('html-to-image');
+          const blob = await toBlob(el, { backgroundColor: '#fff' });
+          if (blob) saveBlob(blob, `${name || 'chart'}.png`);
+        } else if (key === 'share') {
+          const url = await chartPermalink(formData);
+          await navigator.clipboard.writeText(url);
+          toasts.addSuccessToast('Copied to clipboard!');
+        }
+      } catch (e) {
+        toasts.addDangerToast(errorMessage(e));
+      }
+    },
+  };
+  const error = state?.status === 'failed' ? state.error : renderError;
+  return (
+    <div
+      style={{ width, height, background: '#fff', display: 'flex', flexDirection: 'column' }}
+      data-test="dashboard-chart"
+      data-chart-id={chart.id}
+    >
+      <Flex align="center" gap={6} style={{ height: HEADER_HEIGHT, padding: '0 8px 0 12px' }}>
+        <Typography.Text strong ellipsis style={{ flex: 1 }} title={name}>
+          {name}
+        </Typography.Text>
+        {state?.queriesResponse?.[0]?.is_cached ? (
+          <Tooltip title={`Cached ${ago(state.lastUpdated)}`}>
+            <Typography.Text type="secondary" style={{ fontSize: 11 }}>
+              Cached
+            </Typography.Text>
+          </Tooltip>
+        ) : null}
+        {editMode ? null : (
+          <Dropdown menu={menu} trigger={['click']} placement="bottomRight">
+            <Button
+              type="text"
+              size="small"
+              icon={<EllipsisOutlined />}
+              aria-label={`More options for ${name}`}
+            />
+          </Dropdown>
+        )}
+      </Flex>
+      <div style={{ position: 'relative', flex: 1, minHeight: 0, padding: '0 8px 8px' }}>
+        {error ? (
+          <Alert
+            type="error"
+            showIcon
+            icon={<ExclamationCircleOutlined />}
+            message="An error occurred while loading this chart"
+            description={error}
+            style={{ margin: 8 }}
+          />
+        ) : state?.queriesResponse && datasource && formData ? (
+          <div style={{ width: '100%', height: bodyHeight - 8 }}>
+            <ChartRenderer
+              formData={formData}
+              queriesResponse={state.queriesResponse}
+              datasource={datasource}
+              hooks={chartHooks}
+              labelColors={props.labelColors}
+              emitCrossFilters={props.emitCrossFilters}
+              onRenderFailed={(m) => setRenderError(m)}
+            />
+          </div>
+        ) : !datasource && state?.status !== 'loading' ? (
+          <Empty description="The dataset of this chart is missing or you may not read it" />
+        ) : null}
+        {state?.status === 'loading' ? (
+          <Spin style={{ position: 'absolute', inset: 0, margin: 'auto', height: 32 }} />
+        ) : null}
+      </div>
+      <Modal
+        open={query !== null}
+        title="View query"
+        footer={null}
+        width={720}
+        onCancel={() => setQuery(null)}
+      >
+        <pre style={{ maxHeight: 480, overflow: 'auto', background: '#f7f7f7', padding: 12 }}>
+          {query}
+        </pre>
+      </Modal>
+      <Modal
+        open={table}
+        title={name}
+        footer={null}
+        width={900}
+        onCancel={() => setTable(false)}
+        destroyOnHidden
+      >
+        <Table
+          size="small"
+          rowKey={(_, i) => String(i)}
+          dataSource={rows as Array<Record<string, unknown>>}
+          columns={(state?.queriesResponse?.[0]?.colnames ?? []).map((c) => ({
+            key: c,
+            dataIndex: c,
+            title: c,
+            render: (v: unknown) => (v === null || v === undefined ? 'N/A' : String(v)),
+          }))}
+          scroll={{ x: 'max-content', y: 420 }}
+          pagination={{ pageSize: 50, size: 'small' }}
+        />
+      </Modal>
+    </div>
+  );
+}

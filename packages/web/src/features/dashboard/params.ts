@@ -1,0 +1,56 @@
+/**
+ * The dashboard page's address (spec 000 "URL parameters"): `/superset/dashboard/{id or slug}/`
+ * or `/dashboard/{id or slug}/`, with `edit=true`, `standalone`, `preselect_filters` (legacy
+ * `{chartId: {column: values}}` JSON), `focused_chart` (removed from the address after use),
+ * `native_filters_key` / `permalink_key` (state kept on the server).
+ */
+export interface DashboardUrlParams {
+  idOrSlug: string | null;
+  edit: boolean;
+  standalone: boolean;
+  preselectFilters: Record<string, Record<string, unknown>>;
+  focusedChart: number | null;
+  permalinkKey: string | null;
+}
+
+const DASHBOARD_PATH = /^\/(?:superset\/)?dashboard\/([^/]+)\/?$/;
+const ID_OR_SLUG = /^[A-Za-z0-9_-]{1,255}$/;
+const KEY = /^[A-Za-z0-9_-]{1,128}$/;
+
+export function readDashboardParams(pathname: string, search: string): DashboardUrlParams {
+  const m = DASHBOARD_PATH.exec(pathname);
+  const raw = m ? decodeURIComponent(m[1]!) : null;
+  const p = new URLSearchParams(search);
+  let preselect: Record<string, Record<string, unknown>> = {};
+  const pre = p.get('preselect_filters');
+  if (pre) {
+    try {
+      const parsed: unknown = JSON.parse(pre);
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+        preselect = parsed as Record<string, Record<string, unknown>>;
+    } catch {
+      preselect = {};
+    }
+  }
+  const focused = Number(p.get('focused_chart'));
+  const key = p.get('permalink_key');
+  const standalone = p.get('standalone');
+  return {
+    idOrSlug: raw && ID_OR_SLUG.test(raw) && raw !== 'list' ? raw : null,
+    edit: p.get('edit') === 'true',
+    standalone:
+      standalone === '1' || standalone === 'true' || standalone === '2' || standalone === '3',
+    preselectFilters: preselect,
+    focusedChart: Number.isInteger(focused) && focused > 0 ? focused : null,
+    permalinkKey: key && KEY.test(key) ? key : null,
+  };
+}
+
+/** The address without `focused_chart` (kept once used), or null when it had none. */
+export function withoutFocusedChart(search: string): string | null {
+  const p = new URLSearchParams(search);
+  if (!p.has('focused_chart')) return null;
+  p.delete('focused_chart');
+  const s = p.toString();
+  return s ? `?${s}` : '';
+}
