@@ -39,8 +39,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the built server (no examples), waits for it and logs the admin in. */
-export async function startBenchServer(prefix: string): Promise<BenchServer> {
+/** Starts the built server (no examples unless `env` asks), waits for it and logs the admin in. */
+export async function startBenchServer(
+  prefix: string,
+  env: Record<string, string> = {},
+): Promise<BenchServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -54,6 +57,7 @@ export async function startBenchServer(prefix: string): Promise<BenchServer> {
       STRATA_LOG_LEVEL: 'warn',
       STRATA_LOAD_EXAMPLES: 'false',
       STRATA_WEB_DIST: path.join(REPO, 'packages/web/dist'),
+      ...env,
     },
     stdio: 'ignore',
   });
@@ -62,7 +66,7 @@ export async function startBenchServer(prefix: string): Promise<BenchServer> {
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    for (let i = 0; i < 100; i += 1) {
+    for (let i = 0; i < 600; i += 1) {
       try {
         if ((await fetch(`${base}/health`)).ok) break;
       } catch {

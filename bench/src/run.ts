@@ -10,6 +10,7 @@ import { benchExamplesLoad } from './examples.js';
 import { benchSqlLab } from './sqllab.js';
 import { benchSqlLabBrowser } from './sqllab-browser.js';
 import { benchExploreBrowser } from './explore-browser.js';
+import { benchDashboardBrowser } from './dashboard-browser.js';
 
 interface Figure {
   name: string;
@@ -48,6 +49,10 @@ async function main(): Promise<void> {
   }
   if (only === 'explore') {
     console.table(await benchExploreBrowser());
+    return;
+  }
+  if (only === 'dashboard') {
+    console.table(await benchDashboardBrowser());
     return;
   }
   if (only === 'sqllab-browser') {

@@ -234,6 +234,24 @@ describe('Dashboards: build one by drag and drop, save, publish, star, share and
       .waitFor();
     assert.equal(await page.locator('[data-test="dashboard-chart"]').count(), 3);
     await snap(page, 'dashboard-06-copy');
+  });
+
+  it('lists both dashboards as cards and as a table', async () => {
+    await page.goto(`${server.baseUrl}/dashboard/list/`);
+    const cards = page.locator('[data-test="dashboard-card"]');
+    await cards.first().waitFor();
+    assert.equal(await cards.count(), 2);
+    await page
+      .locator('[data-test="dashboard-card"]', { hasText: 'E2E births dashboard [copy]' })
+      .waitFor();
+    await snap(page, 'dashboard-07-list-cards');
+    await page
+      .getByRole('radio', { name: /list view/i })
+      .click()
+      .catch(async () => {
+        await page.locator('.ant-segmented-item').nth(1).click();
+      });
+    await page.locator('.ant-table-row', { hasText: 'E2E births dashboard' }).first().waitFor();
     assert.deepEqual(errors, []);
   });
 });

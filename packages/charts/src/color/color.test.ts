@@ -40,4 +40,17 @@ describe('CategoricalColorScale', () => {
     expect(b.getColor('y')).toBe('#ff7f0e');
     expect(b.getColor('x')).toBe('#1f77b4');
   });
+
+  it('records first colours in a writable label map (a dashboard) so charts agree', () => {
+    const dashboard: Record<string, string> = { fixed: '#000000' };
+    const a = new CategoricalColorScale('d3Category10', dashboard);
+    const b = new CategoricalColorScale('d3Category10', dashboard);
+    expect(a.getColor('boy')).toBe('#1f77b4');
+    expect(b.getColor('girl')).toBe('#ff7f0e');
+    expect(b.getColor('boy')).toBe('#1f77b4');
+    expect(dashboard).toEqual({ fixed: '#000000', boy: '#1f77b4', girl: '#ff7f0e' });
+    const frozen = Object.freeze({ fixed: '#000000' });
+    expect(new CategoricalColorScale('d3Category10', frozen).getColor('x')).toBe('#1f77b4');
+    expect(frozen).toEqual({ fixed: '#000000' });
+  });
 });

@@ -2,19 +2,28 @@
  * A categorical colour scale: each label keeps the colour it first got, in the scheme's order;
  * forced label colours (a dashboard's `label_colors`) win; a shared map (the dashboard's
  * `shared_label_colors`) keeps colours consistent across the charts that use the same scale.
+ * A dashboard passes one writable label map to all its charts: a label's first colour is
+ * recorded in it, so the label has that colour in every chart (frozen maps are only read).
  */
 import { categoricalScheme } from './schemes.js';
+
+/** How many labels scales have recorded in each writable label map (explicit ones not counted). */
+const recordedIn = new WeakMap<object, number>();
 
 export class CategoricalColorScale {
   private readonly colors: string[];
   private readonly assigned = new Map<string, string>();
 
+  private readonly ownForced: Record<string, string> = {};
+  private readonly forced: Record<string, string>;
+
   constructor(
     schemeId: string | null | undefined,
-    private readonly forced: Record<string, string> = {},
+    forced?: Record<string, string>,
     private readonly shared?: Map<string, string>,
   ) {
     this.colors = categoricalScheme(schemeId).colors;
+    this.forced = forced ?? this.ownForced;
   }
 
   getColor(label: unknown): string {
@@ -26,10 +35,19 @@ export class CategoricalColorScale {
       this.assigned.set(key, known);
       return known;
     }
-    const used = this.shared ? this.shared.size : this.assigned.size;
+    const writable = this.forced !== this.ownForced && !Object.isFrozen(this.forced);
+    const used = this.shared
+      ? this.shared.size
+      : writable
+        ? (recordedIn.get(this.forced) ?? 0)
+        : this.assigned.size;
     const color = this.colors[used % this.colors.length]!;
     this.assigned.set(key, color);
     this.shared?.set(key, color);
+    if (writable) {
+      this.forced[key] = color;
+      recordedIn.set(this.forced, used + 1);
+    }
     return color;
   }
 }

@@ -28,6 +28,7 @@ export type ControlType =
   | 'FixedOrMetricControl'
   | 'CollectionControl'
   | 'XAxisSortControl'
+  | 'SelectAsyncControl'
   | 'HiddenControl';
 
 /** A column of the dataset as Explore receives it (`/api/v1/explore/` dataset payload). */

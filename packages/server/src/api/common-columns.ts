@@ -65,6 +65,14 @@ export const relatedUsers = {
   }),
 };
 
+/** Related roles (a dashboard's roles, with DASHBOARD_RBAC): their names. */
+export const relatedRoles = {
+  table: 'ab_role',
+  valueColumn: 'id',
+  text: () => sql<string>`r.name`,
+  searchColumns: ['name'],
+};
+
 /** Related databases for `database` filters: their names. */
 export const relatedDatabases = {
   table: 'dbs',

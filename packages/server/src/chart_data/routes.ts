@@ -9,6 +9,7 @@ import type { ResourceServices } from '../api/resource.js';
 import type { DatabaseConnections } from '../databases/connections.js';
 import { MemoryChartDataCache, RedisChartDataCache } from './cache.js';
 import { chartDataFile } from './files.js';
+import { stringifyWithRaw } from './raw-json.js';
 import {
   legacyDatasourceId,
   legacyFormData,
@@ -31,7 +32,9 @@ async function send(reply: FastifyReply, answer: ChartDataAnswer) {
       .header('content-disposition', `attachment; filename="${file.fileName}"`)
       .send(file.body);
   }
-  return reply.send({ result: answer.queries });
+  return reply
+    .type('application/json; charset=utf-8')
+    .send(stringifyWithRaw({ result: answer.queries }));
 }
 
 /** The form data of a GET: JSON text in `form_data`, holding the query context's fields. */
@@ -74,7 +77,8 @@ export function registerChartDataRoutes(
   app.post(
     '/api/v1/chart/data',
     { config: { access: read }, schema: { tags, summary: 'Data of a chart query context' } },
-    async (req, reply) => send(reply, await service.run(req.principal, req.body)),
+    async (req, reply) =>
+      send(reply, await service.run(req.principal, req.body, undefined, { rawData: true })),
   );
   app.get(
     '/api/v1/chart/data',

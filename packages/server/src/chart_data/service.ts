@@ -40,6 +40,7 @@ import { chartAnnotationData, type AnnotationChartRunner } from './annotations.j
 import { savedQueryContext } from './saved-chart.js';
 import { renderChartTemplates } from './templating.js';
 import { cacheKeyOf, cacheTimeoutOf, type ChartDataCache } from './cache.js';
+import { decodeRun, encodeRun, RawJson, type EncodedRun } from './raw-json.js';
 import { processResult, type ProcessedResult } from './payload.js';
 import { epochMillis, queryForResultType, resolveTimeRange, withTimeBounds } from './prepare.js';
 import { queryContextSchema, type QueryContext, type ResultFormat } from './schemas.js';
@@ -147,7 +148,16 @@ export class ChartDataService {
     this.now = options.now ?? (() => new Date());
   }
 
-  async run(principal: Principal, body: unknown, signal?: AbortSignal): Promise<ChartDataAnswer> {
+  /**
+   * Runs a query context. With `rawData` (the JSON answer of the API), rows come back as
+   * `RawJson` text straight from the cache or from the run's one serialisation.
+   */
+  async run(
+    principal: Principal,
+    body: unknown,
+    signal?: AbortSignal,
+    options: { rawData?: boolean } = {},
+  ): Promise<ChartDataAnswer> {
     const context = parseContext(body);
     const target =
       context.datasource.type === 'query'
@@ -157,8 +167,10 @@ export class ChartDataService {
     const resultType = context.result_type ?? 'full';
     const now = this.now();
     const queries: QueryPayload[] = [];
+    // Raw rows only go into JSON answers (files are written from parsed rows).
+    const rawData = options.rawData === true && (context.result_format ?? 'json') === 'json';
     for (const query of context.queries) {
-      queries.push(await this.runQuery(principal, target, context, query, now));
+      queries.push(await this.runQuery(principal, target, context, query, now, rawData));
     }
     return {
       resultFormat: context.result_format ?? 'json',
@@ -258,6 +270,7 @@ export class ChartDataService {
     context: QueryContext,
     input: QueryObject,
     now: Date,
+    rawData = false,
   ): Promise<QueryPayload> {
     let target = baseTarget;
     const resultType = input.result_type ?? context.result_type ?? 'full';
@@ -327,16 +340,25 @@ export class ChartDataService {
       time_offsets: query.time_offsets ?? [],
       template: templateCacheExtras,
     });
-    let run: CachedRun | null = context.force ? null : await this.cached(cacheKey);
-    const isCached = run !== null;
+    let cached = context.force ? null : await this.cached(cacheKey);
+    const isCached = cached !== null;
     const cacheTimeout = context.custom_cache_timeout ?? target.cacheTimeout;
-    if (!run) {
-      run = await this.execute(target, compiled, query, now);
-      await this.cache.set(cacheKey, JSON.stringify(run), cacheTimeout);
+    let fresh: CachedRun | null = null;
+    if (!cached) {
+      fresh = await this.execute(target, compiled, query, now);
+      const encoded = encodeRun(fresh);
+      await this.cache.set(cacheKey, encoded.text, cacheTimeout);
+      const { data: _rows, ...head } = fresh;
+      cached = { head, dataText: encoded.dataText };
     }
-    const { sql_rowcount, cached_dttm, ...processed } = run;
+    const { sql_rowcount, cached_dttm, ...processed } = cached.head;
+    // Rows: the cached text as it is for the API's JSON answer, else parsed (files, legacy,
+    // annotation layers read them).
+    const data: CachedRun['data'] | RawJson = rawData
+      ? new RawJson(cached.dataText)
+      : (fresh?.data ?? (JSON.parse(cached.dataText) as CachedRun['data']));
     if (resultType === 'results') {
-      const { data, colnames, coltypes, rowcount } = processed;
+      const { colnames, coltypes, rowcount } = processed;
       return { data, colnames, coltypes, rowcount, sql_rowcount };
     }
     return {
@@ -356,9 +378,9 @@ export class ChartDataService {
       to_dttm: epochMillis(query.to_dttm),
       label_map: processed.label_map,
       colnames: processed.colnames,
-      indexnames: processed.data.map((_, i) => i),
+      indexnames: Array.from({ length: processed.rowcount }, (_, i) => i),
       coltypes: processed.coltypes,
-      data: processed.data,
+      data,
       result_format: context.result_format ?? 'json',
       applied_filters: compiled.appliedFilters.map((column) => ({ column })),
       rejected_filters: compiled.rejectedFilters.map((f) => ({
@@ -421,14 +443,9 @@ export class ChartDataService {
     };
   }
 
-  private async cached(key: string): Promise<CachedRun | null> {
+  private async cached(key: string): Promise<EncodedRun<Omit<CachedRun, 'data'>> | null> {
     const text = await this.cache.get(key);
-    if (text === null) return null;
-    try {
-      return JSON.parse(text) as CachedRun;
-    } catch {
-      return null;
-    }
+    return text === null ? null : decodeRun<Omit<CachedRun, 'data'>>(text);
   }
 
   /** Runs one SQL statement with the row limit and the time-out. */

@@ -5,7 +5,7 @@ import {
   type DashboardAccessOptions,
 } from './access.js';
 import { anyTextFilter, favoriteFilter, certifiedFilter } from '../api/access-filters.js';
-import { auditColumns, auditFields, relatedUsers } from '../api/common-columns.js';
+import { auditColumns, auditFields, relatedRoles, relatedUsers } from '../api/common-columns.js';
 import type { ResourceDefinition } from '../api/resource-types.js';
 import { loadOwners, loadUserSummaries } from '../api/user-summaries.js';
 import { toBool } from '../metadata/db.js';
@@ -77,7 +77,12 @@ export function dashboardsResource(
     favoriteClassName: DASHBOARD_FAVORITE_CLASS,
     write: dashboardWriteHandlers() as ResourceDefinition['write'],
     assertCanModify: assertDashboardOwner,
-    related: { owners: relatedUsers, created_by: relatedUsers, changed_by: relatedUsers },
+    related: {
+      owners: relatedUsers,
+      created_by: relatedUsers,
+      changed_by: relatedUsers,
+      roles: relatedRoles,
+    },
     distinct: ['dashboard_title', 'slug'],
     visible: dashboardVisibility(opts),
     resolveId: resolveDashboardId,

@@ -19,6 +19,7 @@ const QueryHistoryPage = lazy(() => import('../features/lists/QueryHistoryPage')
 const SqlLabPage = lazy(() => import('../features/sqllab/SqlLabPage'));
 const ExplorePage = lazy(() => import('../features/explore/ExplorePage'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
+const AddChartPage = lazy(() => import('../features/charts/AddChartPage'));
 const UsersPage = lazy(() => import('../features/users/UsersPage'));
 const RolesPage = lazy(() => import('../features/roles/RolesPage'));
 
@@ -56,6 +57,7 @@ export const router = createBrowserRouter([
           { path: PATHS.welcome, element: <HomePage /> },
           { path: PATHS.dashboards, element: <DashboardListPage /> },
           { path: PATHS.charts, element: <ChartListPage /> },
+          { path: PATHS.chartAdd, element: <AddChartPage /> },
           { path: PATHS.datasets, element: <DatasetListPage /> },
           { path: PATHS.datasetAdd, element: <CreateDatasetPage /> },
           { path: PATHS.databases, element: <DatabaseListPage /> },

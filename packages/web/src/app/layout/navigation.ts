@@ -19,6 +19,7 @@ export const PATHS = {
   dashboardShort: '/dashboard/:idOrSlug',
   dashboardPermalink: '/superset/dashboard/p/:key',
   charts: '/chart/list/',
+  chartAdd: '/chart/add/',
   datasets: '/tablemodelview/list/',
   datasetAdd: '/dataset/add/',
   sqlLab: '/sqllab/',

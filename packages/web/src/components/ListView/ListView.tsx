@@ -1,7 +1,19 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Button, Card, Empty, Flex, Space, Table, Typography } from 'antd';
+import {
+  Button,
+  Card,
+  Empty,
+  Flex,
+  Pagination,
+  Segmented,
+  Space,
+  Spin,
+  Table,
+  Typography,
+} from 'antd';
+import { AppstoreOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import type { InputRef, TableColumnsType, TableProps } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE, MESSAGES, formatMessage } from '@strata/core';
@@ -80,6 +92,11 @@ export interface ListViewProps<T extends ListRow> {
   reloadToken?: number;
   pageSize?: number;
   emptyText?: string;
+  /**
+   * Offers a card view (the default then, as Superset's dashboard and chart lists): each row
+   * drawn by this function, given its favourite star and actions. `?viewMode=table|card`.
+   */
+  renderCard?: (row: T, parts: { star: ReactNode; actions: ReactNode }) => ReactNode;
 }
 
 interface PendingDelete {
@@ -115,6 +132,7 @@ export function ListView<T extends ListRow>(props: ListViewProps<T>) {
     reloadToken = 0,
     pageSize = DEFAULT_PAGE_SIZE,
     emptyText = 'No data',
+    renderCard,
   } = props;
   usePageTitle(title);
   const { addSuccessToast, addDangerToast } = useToasts();
@@ -245,6 +263,15 @@ export function ListView<T extends ListRow>(props: ListViewProps<T>) {
     },
     [favoriteIds, resource, addDangerToast],
   );
+
+  // ---- card or table view (`viewMode` in the address; cards by default when offered)
+  const viewParam = new URLSearchParams(search).get('viewMode');
+  const cardView = renderCard !== undefined && viewParam !== 'table';
+  const setView = (mode: 'card' | 'table') => {
+    const p = new URLSearchParams(window.location.search);
+    p.set('viewMode', mode);
+    void navigate({ pathname, search: `?${p.toString()}` }, { replace: true });
+  };
 
   // ---- bulk select (the selection belongs to the page it was made on)
   const [bulkMode, setBulkMode] = useState(false);
@@ -387,6 +414,17 @@ export function ListView<T extends ListRow>(props: ListViewProps<T>) {
           {title}
         </Typography.Title>
         <Space wrap>
+          {renderCard ? (
+            <Segmented
+              aria-label="View mode"
+              value={cardView ? 'card' : 'table'}
+              onChange={(v) => setView(v as 'card' | 'table')}
+              options={[
+                { value: 'card', icon: <AppstoreOutlined />, title: 'Card view' },
+                { value: 'table', icon: <UnorderedListOutlined />, title: 'List view' },
+              ]}
+            />
+          ) : null}
           {headerActions?.(context)}
           {bulkEnabled ? (
             <Button
@@ -446,44 +484,68 @@ export function ListView<T extends ListRow>(props: ListViewProps<T>) {
             </Button>
           </Flex>
         ) : null}
-        <Table<T>
-          rowKey={(row) => String(row.id)}
-          columns={tableColumns}
-          dataSource={rows}
-          loading={loading}
-          onChange={onTableChange}
-          size="middle"
-          scroll={{ x: 'max-content' }}
-          rowSelection={
-            inBulkMode
-              ? {
-                  selectedRowKeys: selectedIds.map(String),
-                  onChange: (keys) => {
-                    const chosen = new Set(keys.map(String));
-                    setSelection({
-                      url,
-                      ids: rows.filter((r) => chosen.has(String(r.id))).map((r) => r.id),
-                    });
-                  },
-                }
-              : undefined
-          }
-          pagination={{
-            current: state.pageIndex + 1,
-            pageSize,
-            total: count,
-            showSizeChanger: false,
-            hideOnSinglePage: false,
-            showTotal: (total, [from, to]) => (total > 0 ? `${from}-${to} of ${total}` : ''),
-          }}
-          locale={{
-            emptyText: loaded ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />
-            ) : (
-              <div style={{ height: 120 }} />
-            ),
-          }}
-        />
+        {cardView ? (
+          <CardGrid<T>
+            rows={rows}
+            loading={loading}
+            loaded={loaded}
+            emptyText={emptyText}
+            page={state.pageIndex}
+            pageSize={pageSize}
+            count={count}
+            onPage={(pageIndex) => updateState((s) => ({ ...s, pageIndex }))}
+            render={(row) =>
+              renderCard!(row, {
+                star: favorites ? (
+                  <FavoriteStar
+                    starred={favoriteIds[String(row.id)] === true}
+                    onToggle={() => void toggleFavorite(row)}
+                  />
+                ) : null,
+                actions: null,
+              })
+            }
+          />
+        ) : (
+          <Table<T>
+            rowKey={(row) => String(row.id)}
+            columns={tableColumns}
+            dataSource={rows}
+            loading={loading}
+            onChange={onTableChange}
+            size="middle"
+            scroll={{ x: 'max-content' }}
+            rowSelection={
+              inBulkMode
+                ? {
+                    selectedRowKeys: selectedIds.map(String),
+                    onChange: (keys) => {
+                      const chosen = new Set(keys.map(String));
+                      setSelection({
+                        url,
+                        ids: rows.filter((r) => chosen.has(String(r.id))).map((r) => r.id),
+                      });
+                    },
+                  }
+                : undefined
+            }
+            pagination={{
+              current: state.pageIndex + 1,
+              pageSize,
+              total: count,
+              showSizeChanger: false,
+              hideOnSinglePage: false,
+              showTotal: (total, [from, to]) => (total > 0 ? `${from}-${to} of ${total}` : ''),
+            }}
+            locale={{
+              emptyText: loaded ? (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />
+              ) : (
+                <div style={{ height: 120 }} />
+              ),
+            }}
+          />
+        )}
       </Card>
       <DeleteConfirmModal
         open={pendingDelete !== null}
@@ -496,5 +558,58 @@ export function ListView<T extends ListRow>(props: ListViewProps<T>) {
         onCancel={() => setPendingDelete(null)}
       />
     </div>
+  );
+}
+
+/** The card view: a responsive grid of cards with the list's paging. */
+function CardGrid<T extends ListRow>({
+  rows,
+  loading,
+  loaded,
+  emptyText,
+  page,
+  pageSize,
+  count,
+  onPage,
+  render,
+}: {
+  rows: T[];
+  loading: boolean;
+  loaded: boolean;
+  emptyText: string;
+  page: number;
+  pageSize: number;
+  count: number;
+  onPage: (pageIndex: number) => void;
+  render: (row: T) => ReactNode;
+}) {
+  if (loaded && !loading && rows.length === 0)
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />;
+  return (
+    <Spin spinning={loading}>
+      <div
+        data-test="list-cards"
+        style={{
+          display: 'grid',
+          gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))',
+          gap: 16,
+          minHeight: 120,
+        }}
+      >
+        {rows.map((row) => (
+          <div key={String(row.id)}>{render(row)}</div>
+        ))}
+      </div>
+      <Flex justify="end" style={{ marginTop: 16 }}>
+        <Pagination
+          current={page + 1}
+          pageSize={pageSize}
+          total={count}
+          showSizeChanger={false}
+          showTotal={(total, [from, to]) => (total > 0 ? `${from}-${to} of ${total}` : '')}
+          onChange={(p) => onPage(Math.max(0, p - 1))}
+        />
+      </Flex>
+    </Spin>
   );
 }

@@ -207,6 +207,8 @@ export default function DashboardPage() {
     if (d && params.edit && canEdit) dispatch(a.editModeSet(true));
   }, [d?.id, canEdit]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // One writable label map for all the charts: a label keeps its first colour everywhere.
+  const labelColors = useMemo(() => (meta ? dashboardLabelColors(meta) : {}), [meta]);
   const masks = useMemo(
     () => Object.entries(state.dataMasks).map(([id, mask]) => ({ chartId: Number(id), mask })),
     [state.dataMasks],
@@ -445,7 +447,12 @@ export default function DashboardPage() {
       const body = {
         dashboard_title: title.trim() || MESSAGES.untitledDashboard,
         position_json: JSON.stringify(toPositionData(layout)),
-        json_metadata: JSON.stringify(meta),
+        json_metadata: JSON.stringify({
+          ...meta,
+          expanded_slices: Object.fromEntries(
+            Object.entries(state.expandedSlices).filter(([, v]) => v),
+          ),
+        }),
         css: state.css,
       };
       const res = await api.put<{ result: Record<string, unknown>; last_modified_time?: number }>(
@@ -577,7 +584,6 @@ export default function DashboardPage() {
       />
     );
 
-  const labelColors = dashboardLabelColors(meta);
   const placed = new Set(layoutChartIds(layout));
   const menuItems = [
     { key: 'refresh', label: 'Refresh dashboard' },
@@ -607,6 +613,7 @@ export default function DashboardPage() {
         setMask: (id, mask) => dispatch(a.dataMaskSet({ id, mask })),
         toggleFullSize: (id) =>
           dispatch(a.fullSizeChartSet(state.fullSizeChartId === id ? null : id)),
+        toggleExpanded: (id) => dispatch(a.sliceExpandedToggled(id)),
       }}
     >
       <DndContext sensors={sensors} onDragEnd={onDragEnd}>
@@ -753,6 +760,7 @@ interface DashboardData {
   fetchChart: (chartId: number, force: boolean) => void;
   setMask: (chartId: number, mask: DataMask) => void;
   toggleFullSize: (chartId: number) => void;
+  toggleExpanded: (chartId: number) => void;
 }
 
 const DashboardDataContext = createContext<DashboardData | null>(null);
@@ -804,6 +812,8 @@ function DashboardChartSlot({
       hooks={hooks}
       emitCrossFilters={state.metadata?.cross_filters_enabled !== false && !state.editMode}
       fullSize={state.fullSizeChartId === chartId}
+      expanded={state.expandedSlices[chartId] === true}
+      onToggleExpanded={() => data.toggleExpanded(chartId)}
       {...(nameOverride ? { nameOverride } : {})}
       editMode={state.editMode}
       onForceRefresh={() => data.fetchChart(chartId, true)}

@@ -3,21 +3,28 @@ import { Select } from 'antd';
 import { useRelatedOptions } from '../../components/ListView/useRelatedOptions';
 import type { OwnerOption } from './datasetEdit';
 
-/** Owners of an item: users from `related/owners`, searched as one types. */
+/**
+ * Owners of an item: users from `related/owners`, searched as one types (another related
+ * column, e.g. a dashboard's `roles`, with `column`).
+ */
 export function OwnersSelect({
   id,
   resource,
+  column = 'owners',
+  placeholder = 'Select owners',
   value,
   onChange,
 }: {
   id?: string;
   resource: string;
+  column?: string;
+  placeholder?: string;
   value: OwnerOption[];
   onChange: (owners: OwnerOption[]) => void;
 }) {
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
-  const related = useRelatedOptions(resource, 'related', 'owners', open, search);
+  const related = useRelatedOptions(resource, 'related', column, open, search);
   const { loading, loadError } = related;
   const options: OwnerOption[] = related.options.map((o) => ({
     value: Number(o.value),
@@ -30,7 +37,7 @@ export function OwnersSelect({
       mode="multiple"
       labelInValue
       allowClear
-      placeholder="Select owners"
+      placeholder={placeholder}
       loading={loading}
       value={value}
       options={options}

@@ -164,7 +164,15 @@ export default function ExplorePage() {
     const c = new AbortController();
     loadExplore(api, params, c.signal)
       .then((result) => {
-        const formData = hydrateFormData(result);
+        let formData = hydrateFormData(result);
+        // A new chart of a chosen type (not a saved chart or stored form data).
+        if (
+          params.vizType &&
+          !result.slice &&
+          params.formDataKey === null &&
+          chartRegistry.has(params.vizType)
+        )
+          formData = { ...formData, viz_type: params.vizType };
         dispatch(a.hydrated({ datasource: result.dataset, slice: result.slice, formData }));
         setLoad({
           loading: false,

@@ -29,8 +29,10 @@ export function readExploreParams(search: string, pathname = ''): ExploreUrlPara
   const permalink = permalinkKey(pathname);
   const datasource = p.get('datasource');
   const [dsId, dsType] = datasource?.split('__') ?? [];
+  const viz = p.get('viz_type');
   return {
     ...(permalink ? { permalinkKey: permalink } : {}),
+    ...(viz && /^[a-z0-9_]{1,64}$/.test(viz) ? { vizType: viz } : {}),
     formDataKey: p.get('form_data_key'),
     sliceId: positiveInt(p.get('slice_id')),
     datasourceId: positiveInt(p.get('datasource_id') ?? p.get('dataset_id') ?? dsId ?? null),

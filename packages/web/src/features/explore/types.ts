@@ -32,6 +32,8 @@ export interface ExploreUrlParams {
   sliceId: number | null;
   datasourceId: number | null;
   datasourceType: string | null;
+  /** `viz_type` of a new chart ("Create a new chart" opens Explore with it). */
+  vizType?: string;
 }
 
 export type { QueryFormData };

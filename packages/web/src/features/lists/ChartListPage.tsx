@@ -1,7 +1,9 @@
 import { Space } from 'antd';
 import { truncateLabel } from '@strata/core';
 import { chartRegistry } from '@strata/charts';
-import { ListView } from '../../components/ListView';
+import { useNavigate } from 'react-router';
+import { ListView, addButton } from '../../components/ListView';
+import { PATHS } from '../../app/layout/navigation';
 import type { ListColumn, ListFilterDef } from '../../components/ListView';
 import { Label, MutedText, TitleLink } from './cells';
 import { modifiedByColumn, modifiedColumn, ownersColumn } from './columns';
@@ -66,8 +68,10 @@ const COLUMNS: ListColumn<ChartRow>[] = [
 const itemName = (row: ChartRow) => row.slice_name;
 
 export default function ChartListPage() {
+  const navigate = useNavigate();
   return (
     <ListView<ChartRow>
+      headerActions={addButton('Chart', () => void navigate(PATHS.chartAdd))}
       resource="chart"
       resourceLabel="chart"
       title="Charts"

@@ -1,4 +1,7 @@
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { Card, Flex, Typography } from 'antd';
+import { OwnerAvatars } from '../../components/OwnerAvatars';
 import { ListView, addButton } from '../../components/ListView';
 import type { ListColumn } from '../../components/ListView';
 import { CertifiedMark, Label, TitleLink } from './cells';
@@ -38,6 +41,54 @@ const COLUMNS: ListColumn<DashboardRow>[] = [
 
 const itemName = (row: DashboardRow) => row.dashboard_title;
 
+/** A dashboard as a card: a drawn cover, its title, status, owners and last change. */
+function DashboardCard(row: DashboardRow, star: ReactNode) {
+  const published = row.published ?? row.status === 'published';
+  const hue = (row.id * 47) % 360;
+  return (
+    <Card
+      size="small"
+      hoverable
+      data-test="dashboard-card"
+      cover={
+        <a href={row.url ?? undefined} aria-label={row.dashboard_title} tabIndex={-1}>
+          <div
+            style={{
+              height: 120,
+              background: `linear-gradient(135deg, hsl(${hue} 45% 92%), hsl(${(hue + 40) % 360} 45% 84%))`,
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              color: `hsl(${hue} 35% 35%)`,
+              fontSize: 32,
+              fontWeight: 600,
+            }}
+          >
+            {row.dashboard_title.trim().charAt(0).toUpperCase() || '?'}
+          </div>
+        </a>
+      }
+    >
+      <Flex justify="space-between" align="start" gap={8}>
+        <div style={{ minWidth: 0 }}>
+          <CertifiedMark by={row.certified_by} details={row.certification_details} />
+          <TitleLink href={row.url}>{row.dashboard_title}</TitleLink>
+          <div>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              Modified {row.changed_on_delta_humanized}
+            </Typography.Text>
+          </div>
+        </div>
+        {star}
+      </Flex>
+      <Flex justify="space-between" align="center" style={{ marginTop: 8 }}>
+        <Label color={published ? 'green' : 'default'}>{published ? 'Published' : 'Draft'}</Label>
+        <OwnerAvatars owners={row.owners ?? []} />
+      </Flex>
+    </Card>
+  );
+}
+
 export default function DashboardListPage() {
   const navigate = useNavigate();
   return (
@@ -52,6 +103,7 @@ export default function DashboardListPage() {
       itemName={itemName}
       favorites
       bulkDelete
+      renderCard={(row, { star }) => DashboardCard(row, star)}
       emptyText="No dashboards yet"
     />
   );

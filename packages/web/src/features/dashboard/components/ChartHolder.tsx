@@ -38,6 +38,9 @@ export interface ChartHolderProps {
   /** Clicks on the chart filter the other charts (dashboard cross filters). */
   emitCrossFilters: boolean;
   fullSize: boolean;
+  /** The chart's description is shown under its title (json_metadata.expanded_slices). */
+  expanded: boolean;
+  onToggleExpanded: () => void;
   nameOverride?: string;
   editMode: boolean;
   onForceRefresh: () => void;
@@ -73,12 +76,21 @@ export function ChartHolder(props: ChartHolderProps) {
         />
       </div>
     );
-  const bodyHeight = Math.max(40, height - HEADER_HEIGHT);
+  const descriptionHeight = props.expanded && chart.description ? 56 : 0;
+  const bodyHeight = Math.max(40, height - HEADER_HEIGHT - descriptionHeight);
   const rows = state?.queriesResponse?.[0]?.data ?? [];
   const menu = {
     items: [
       { key: 'refresh', label: 'Force refresh' },
       { key: 'fullscreen', label: props.fullSize ? 'Exit fullscreen' : 'Enter fullscreen' },
+      ...(chart.description
+        ? [
+            {
+              key: 'description',
+              label: props.expanded ? 'Hide chart description' : 'Show chart description',
+            },
+          ]
+        : []),
       { type: 'divider' as const },
       { key: 'query', label: 'View query' },
       { key: 'table', label: 'View as table' },
@@ -93,6 +105,7 @@ export function ChartHolder(props: ChartHolderProps) {
       try {
         if (key === 'refresh') props.onForceRefresh();
         else if (key === 'fullscreen') props.onToggleFullSize();
+        else if (key === 'description') props.onToggleExpanded();
         else if (key === 'edit')
           window.open(`/explore/?slice_id=${chart.id}`, '_blank', 'noopener');
         else if (key === 'table') setTable(true);
@@ -153,6 +166,16 @@ export function ChartHolder(props: ChartHolderProps) {
           </Dropdown>
         )}
       </Flex>
+      {props.expanded && chart.description ? (
+        <Typography.Paragraph
+          type="secondary"
+          style={{ margin: '0 12px 4px', fontSize: 12 }}
+          ellipsis={{ rows: 3, tooltip: chart.description }}
+          data-test="chart-description"
+        >
+          {chart.description}
+        </Typography.Paragraph>
+      ) : null}
       <div style={{ position: 'relative', flex: 1, minHeight: 0, padding: '0 8px 8px' }}>
         {error ? (
           <Alert

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Alert, Form, Input, Modal, Select } from 'antd';
 import { CATEGORICAL_SCHEMES } from '@strata/charts';
 import { api, errorMessage } from '../../../app/api';
+import { useBootstrap } from '../../../app/BootstrapContext';
 import { useToasts } from '../../../app/toasts';
 import { OwnersSelect } from '../../datasets/OwnersSelect';
 import type { OwnerOption } from '../../datasets/datasetEdit';
@@ -54,6 +55,10 @@ export function PropertiesModal({
       label: [o.first_name, o.last_name].filter(Boolean).join(' ') || o.username || String(o.id),
     })),
   );
+  const rbac = useBootstrap().common.feature_flags.DASHBOARD_RBAC === true;
+  const [roles, setRoles] = useState<OwnerOption[]>(() =>
+    (dashboard.roles ?? []).map((r) => ({ value: r.id, label: r.name })),
+  );
   const [json, setJson] = useState(() => JSON.stringify(metadata, null, 2));
   const [saving, setSaving] = useState(false);
   const parsed = parseJsonMetadata(json);
@@ -73,6 +78,7 @@ export function PropertiesModal({
         dashboard_title: title,
         slug: slug.trim() || null,
         owners: owners.map((o) => o.value),
+        ...(rbac ? { roles: roles.map((r) => r.value) } : {}),
         certified_by: certifiedBy.trim() || null,
         certification_details: details.trim() || null,
         json_metadata: JSON.stringify(parsed.value),
@@ -86,6 +92,7 @@ export function PropertiesModal({
           certified_by: body.certified_by,
           certification_details: body.certification_details,
           owners: owners.map((o) => ({ id: o.value, first_name: o.label, last_name: '' })),
+          ...(rbac ? { roles: roles.map((r) => ({ id: r.value, name: r.label })) } : {}),
           json_metadata: body.json_metadata,
         },
         metadata: parsed.value,
@@ -117,6 +124,20 @@ export function PropertiesModal({
         <Form.Item label="Owners" tooltip="Owners is a list of users who can alter the dashboard.">
           <OwnersSelect resource="dashboard" value={owners} onChange={setOwners} />
         </Form.Item>
+        {rbac ? (
+          <Form.Item
+            label="Roles"
+            tooltip="Roles is a list which defines access to the dashboard. Granting a role access to a dashboard will bypass dataset level checks. If no roles are defined, regular access permissions apply."
+          >
+            <OwnersSelect
+              resource="dashboard"
+              column="roles"
+              placeholder="Select roles"
+              value={roles}
+              onChange={setRoles}
+            />
+          </Form.Item>
+        ) : null}
         <Form.Item label="Certified by">
           <Input
             aria-label="Certified by"

@@ -24,6 +24,8 @@ import { ColumnSelectControl } from './ColumnSelectControl';
 import { ControlHeader } from './ControlHeader';
 import { DateFilterControl } from './DateFilterControl';
 import { MetricsControl } from './MetricsControl';
+import { ViewportControl } from './ViewportControl';
+import { SelectAsyncControl } from './SelectAsyncControl';
 import type { ControlProps } from './types';
 
 const CONTROLS: Partial<Record<string, ComponentType<ControlProps>>> = {
@@ -46,6 +48,8 @@ const CONTROLS: Partial<Record<string, ComponentType<ControlProps>>> = {
   XAxisSortControl: SelectControl,
   CollectionControl,
   ColumnConfigControl,
+  ViewportControl,
+  SelectAsyncControl,
 };
 
 export function Control(props: ControlProps) {

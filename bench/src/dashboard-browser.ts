@@ -1,0 +1,202 @@
+// A dashboard of 30 charts on the embedded examples, in a real browser: navigation → every chart
+// drawn, with a cold chart data cache (each run's charts get new queries) and a warm one (the
+// same dashboard opened again); then entering and leaving edit mode.
+import type { Page } from 'playwright-core';
+import {
+  launchBenchBrowser,
+  PASSWORD,
+  startBenchServer,
+  type BrowserFigure,
+} from './browser-server.js';
+
+const CHARTS = 30;
+
+const painted = (page: Page) =>
+  page.evaluate(
+    'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(null))))',
+  );
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** Thirty charts of the usual kinds on birth_names; `salt` makes every query new. */
+function chartParams(datasource: string, i: number, salt: number): Record<string, unknown> {
+  const filter = [
+    {
+      expressionType: 'SQL',
+      clause: 'WHERE',
+      sqlExpression: `num >= ${salt * 100 + (i % 3)}`,
+    },
+  ];
+  const base = { datasource, time_range: 'No filter', adhoc_filters: filter };
+  switch (i % 5) {
+    case 0:
+      return {
+        ...base,
+        viz_type: 'table',
+        groupby: ['state'],
+        metrics: ['sum__num'],
+        row_limit: 20,
+      };
+    case 1:
+      return {
+        ...base,
+        viz_type: 'echarts_timeseries_line',
+        x_axis: 'ds',
+        time_grain_sqla: 'P1Y',
+        metrics: ['sum__num'],
+        groupby: ['gender'],
+      };
+    case 2:
+      return { ...base, viz_type: 'pie', groupby: ['state'], metric: 'sum__num', row_limit: 10 };
+    case 3:
+      return {
+        ...base,
+        viz_type: 'echarts_timeseries_bar',
+        x_axis: 'ds',
+        time_grain_sqla: 'P1Y',
+        metrics: ['count'],
+        groupby: [],
+      };
+    default:
+      return { ...base, viz_type: 'big_number_total', metric: 'sum__num' };
+  }
+}
+
+export async function benchDashboardBrowser(): Promise<BrowserFigure[]> {
+  const server = await startBenchServer('strata-bench-dashboard-', {
+    STRATA_LOAD_EXAMPLES: 'true',
+  });
+  const { base, headers } = server;
+  const browser = await launchBenchBrowser();
+  const figures: BrowserFigure[] = [];
+  const call = async <T>(method: string, p: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${base}${p}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (res.status >= 300) throw new Error(`${p}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  try {
+    const found = await call<{ result: Array<{ id: number }> }>(
+      'GET',
+      `/api/v1/dataset/?q=(filters:!((col:table_name,opr:eq,value:birth_names)))`,
+    );
+    const datasetId = found.result[0]!.id;
+    const datasource = `${datasetId}__table`;
+    /** A dashboard of 30 new charts in rows of three. */
+    const makeDashboard = async (salt: number): Promise<number> => {
+      const ids: number[] = [];
+      for (let i = 0; i < CHARTS; i += 1) {
+        const p = chartParams(datasource, i, salt);
+        const c = await call<{ id: number }>('POST', '/api/v1/chart/', {
+          slice_name: `Bench ${salt}-${i}`,
+          viz_type: p.viz_type,
+          datasource_id: datasetId,
+          datasource_type: 'table',
+          params: JSON.stringify(p),
+        });
+        ids.push(c.id);
+      }
+      const position: Record<string, unknown> = {
+        DASHBOARD_VERSION_KEY: 'v2',
+        ROOT_ID: { id: 'ROOT_ID', type: 'ROOT', children: ['GRID_ID'] },
+        GRID_ID: { id: 'GRID_ID', type: 'GRID', children: [], parents: ['ROOT_ID'] },
+      };
+      const grid = position.GRID_ID as { children: string[] };
+      for (let r = 0; r < CHARTS / 3; r += 1) {
+        const rowId = `ROW-r${r}`;
+        grid.children.push(rowId);
+        const children = ids.slice(r * 3, r * 3 + 3).map((id) => `CHART-c${id}`);
+        position[rowId] = { id: rowId, type: 'ROW', children, parents: ['ROOT_ID', 'GRID_ID'] };
+        for (const [k, cid] of children.entries())
+          position[cid] = {
+            id: cid,
+            type: 'CHART',
+            children: [],
+            parents: ['ROOT_ID', 'GRID_ID', rowId],
+            meta: { chartId: ids[r * 3 + k], width: 4, height: 50 },
+          };
+      }
+      const d = await call<{ id: number }>('POST', '/api/v1/dashboard/', {
+        dashboard_title: `Bench ${salt}`,
+        position_json: JSON.stringify(position),
+        published: true,
+      });
+      return d.id;
+    };
+
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`${base}/login/`);
+    await page.fill('#username', 'admin');
+    await page.fill('#password', PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${base}/`);
+
+    /** Navigation → every chart of the dashboard drawn (the page is tall: the charts all load). */
+    const open = async (id: number): Promise<number> => {
+      await page.goto(`${base}/`);
+      const t0 = performance.now();
+      await page.goto(`${base}/superset/dashboard/${id}/`);
+      await page.waitForFunction(
+        `(() => {
+          const charts = document.querySelectorAll('[data-test="dashboard-chart"]');
+          if (charts.length < ${CHARTS}) return false;
+          return [...charts].every((c) =>
+            c.querySelector('canvas, [data-test="table-chart"], [data-test="big-number"]'));
+        })()`,
+        undefined,
+        { timeout: 60_000, polling: 'raf' },
+      );
+      await painted(page);
+      return performance.now() - t0;
+    };
+    const cold: number[] = [];
+    const warm: number[] = [];
+    for (let run = 0; run < 3; run += 1) {
+      const id = await makeDashboard(run + 1);
+      cold.push(await open(id));
+      warm.push(await open(id));
+    }
+    figures.push({
+      name: `dashboard of ${CHARTS} charts, navigation → all drawn, cold cache (median of 3)`,
+      value: Math.round(median(cold)),
+      unit: 'ms',
+    });
+    figures.push({
+      name: `dashboard of ${CHARTS} charts, navigation → all drawn, warm cache (median of 3)`,
+      value: Math.round(median(warm)),
+      unit: 'ms',
+    });
+
+    // Edit mode: click → the builder panel drawn, and Discard → back to view mode.
+    const enter: number[] = [];
+    const leave: number[] = [];
+    for (let run = 0; run < 5; run += 1) {
+      let t0 = performance.now();
+      await page.locator('[data-test="dashboard-edit"]').click();
+      await page.locator('[data-test="dashboard-builder"]').waitFor();
+      await painted(page);
+      enter.push(performance.now() - t0);
+      t0 = performance.now();
+      await page.getByRole('button', { name: 'Discard' }).click();
+      await page.locator('[data-test="dashboard-edit"]').waitFor();
+      await painted(page);
+      leave.push(performance.now() - t0);
+    }
+    figures.push({
+      name: 'enter edit mode (median of 5)',
+      value: Math.round(median(enter)),
+      unit: 'ms',
+    });
+    figures.push({
+      name: 'leave edit mode (median of 5)',
+      value: Math.round(median(leave)),
+      unit: 'ms',
+    });
+    return figures;
+  } finally {
+    await browser.close();
+    server.stop();
+  }
+}
