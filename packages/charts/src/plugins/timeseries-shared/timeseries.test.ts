@@ -287,3 +287,18 @@ describe('the time-series chart types', () => {
     }
   });
 });
+
+describe('LTTB down-sampling', () => {
+  it('keeps the ends and the peaks, at the asked size', async () => {
+    const { lttbIndices } = await import('./downsample.js');
+    const xs = Array.from({ length: 1000 }, (_, i) => i);
+    const ys = xs.map((x) => (x === 500 ? 100 : Math.sin(x / 50)));
+    const idx = lttbIndices(xs, ys, 50);
+    expect(idx).toHaveLength(50);
+    expect(idx[0]).toBe(0);
+    expect(idx[49]).toBe(999);
+    expect(idx).toContain(500);
+    expect([...idx].sort((a, b) => a - b)).toEqual(idx);
+    expect(lttbIndices([1, 2], [3, 4], 10)).toEqual([0, 1]);
+  });
+});

@@ -12,6 +12,7 @@ import { getTimeFormatter, tooltipDate } from '../../format/time-format.js';
 import type { ChartDataResult, ChartProps, DataMask } from '../../plugin.js';
 import { evaluateFormula, parseFormula } from './formula.js';
 import { xAxisColumn } from './buildQuery.js';
+import { lttbIndices } from './downsample.js';
 
 export type SeriesKind = 'line' | 'smooth' | 'step' | 'bar' | 'scatter' | 'area';
 
@@ -158,11 +159,25 @@ export function transformTimeseries(chartProps: ChartProps, kind: SeriesKind): T
   const markers = formData.markerEnabled === true;
   const seriesDimensions: Record<string, string[]> = {};
 
+  // Long lines are down-sampled here to what the chart's pixels can show (LTTB), unless the
+  // user may zoom in (then ECharts samples per view) or series stack (points must line up).
+  const sampleTo = Math.max(500, Math.round(width * 2));
+  const downsample =
+    large &&
+    result.data.length > sampleTo * 2 &&
+    !horizontal &&
+    !stack &&
+    formData.zoomable !== true &&
+    (kind === 'line' || kind === 'smooth' || kind === 'step' || kind === 'area') &&
+    xType !== 'category';
   const series = names.map((name) => {
     seriesDimensions[name] = groupby.length ? name.split(', ').slice(-groupby.length) : [];
-    const data = result.data.map((row, i) =>
-      horizontal ? [row[name], xs[i]] : [xs[i], row[name]],
-    );
+    let data = result.data.map((row, i) => (horizontal ? [row[name], xs[i]] : [xs[i], row[name]]));
+    if (downsample) {
+      const ys = data.map((d) => d[1]);
+      if (ys.every((y) => typeof y === 'number') && xs.every((x) => typeof x === 'number'))
+        data = lttbIndices(xs as number[], ys as number[], sampleTo).map((i) => data[i]!);
+    }
     const base: Record<string, unknown> = {
       name,
       data,

@@ -72,6 +72,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const fetchImpl = options.fetch;
   const tokenUrl = options.csrfTokenUrl ?? CSRF_TOKEN_URL;
   let tokenPromise: Promise<string> | null = null;
+  let knownToken: string | null = null;
 
   async function send(path: string, init: RequestInit): Promise<Response> {
     try {
@@ -104,9 +105,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (!tokenPromise) {
       const pending = fetchToken();
       tokenPromise = pending;
-      pending.catch(() => {
-        if (tokenPromise === pending) tokenPromise = null;
-      });
+      pending.then(
+        (token) => {
+          if (tokenPromise === pending) knownToken = token;
+        },
+        () => {
+          if (tokenPromise === pending) tokenPromise = null;
+        },
+      );
     }
     return tokenPromise;
   }
@@ -118,7 +124,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const headers: Record<string, string> = { Accept: 'application/json' };
       const encoded = encodeBody(opts.body);
       if (encoded.contentType) headers['Content-Type'] = encoded.contentType;
-      if (isStateChanging(method)) headers[CSRF_HEADER] = await csrfToken();
+      // A known token is used at once, so the request leaves before the page re-renders.
+      if (isStateChanging(method)) headers[CSRF_HEADER] = knownToken ?? (await csrfToken());
       const res = await send(path, {
         method,
         headers,
@@ -137,6 +144,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       });
       if (action === 'retry-with-new-token') {
         tokenPromise = null;
+        knownToken = null;
         continue;
       }
       if (action === 'session-timed-out') {

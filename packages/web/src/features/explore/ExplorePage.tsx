@@ -34,6 +34,7 @@ import { DatasourcePanel } from './DatasourcePanel';
 import {
   exploreActions as a,
   exploreReducer,
+  drawnFormDataOf,
   initialExploreState,
   needsQuery,
 } from './exploreSlice';
@@ -216,9 +217,12 @@ export default function ExplorePage() {
   }, [plugin]);
   const stale = state.chartStatus !== 'loading' && needsQuery(state, renderOnly);
   // The chart redraws from the same data with the current display options.
+  // The chart keeps the form data of the data it shows (a query-changing control waits for
+  // its new data instead of redrawing the old data under the new settings), with the current
+  // values of the controls that only change the drawing.
   const drawnFormData = useMemo(
-    () => (state.latestQueryFormData ? { ...state.formData } : state.formData),
-    [state.formData, state.latestQueryFormData],
+    () => drawnFormDataOf(state.formData, state.dataFormData, renderOnly),
+    [state.formData, state.dataFormData, renderOnly],
   );
 
   useEffect(() => {

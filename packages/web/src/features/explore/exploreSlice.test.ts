@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   exploreActions as a,
+  drawnFormDataOf,
   exploreReducer,
   initialExploreState,
   needsQuery,
@@ -109,5 +110,32 @@ describe('explore reducer', () => {
     s = exploreReducer(s, a.controlChanged({ name: 'metrics', value: [] }));
     s = exploreReducer(s, a.vizTypeChanged('table'));
     expect(s.formData.metrics).toEqual(['count']);
+  });
+});
+
+describe('the form data the chart draws with', () => {
+  const renderOnly = (k: string) => k === 'color_scheme' || k === 'show_legend';
+  const data = {
+    datasource: '1__table',
+    viz_type: 'line',
+    time_grain_sqla: 'P1D',
+    color_scheme: 'a',
+  };
+
+  it('keeps the shown data’s form data while a query control changed', () => {
+    const now = { ...data, time_grain_sqla: 'PT1H' };
+    expect(drawnFormDataOf(now, data, renderOnly)).toBe(data);
+    expect(drawnFormDataOf(now, null, renderOnly)).toBe(now);
+  });
+
+  it('takes the current render-only controls, added or removed', () => {
+    const now = { ...data, time_grain_sqla: 'PT1H', color_scheme: 'b', show_legend: false };
+    expect(drawnFormDataOf(now, data, renderOnly)).toEqual({
+      ...data,
+      color_scheme: 'b',
+      show_legend: false,
+    });
+    const { color_scheme: _dropped, ...without } = data;
+    expect(drawnFormDataOf(without, data, renderOnly)).toEqual(without);
   });
 });

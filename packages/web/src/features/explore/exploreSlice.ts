@@ -21,6 +21,8 @@ export interface ExploreState {
   formData: QueryFormData;
   /** Form data of the last query run (what the chart shows). */
   latestQueryFormData: QueryFormData | null;
+  /** The form data of the query whose data the chart shows (set when the data arrives). */
+  dataFormData: QueryFormData | null;
   chartStatus: ChartStatus | null;
   chartAlert: string | null;
   queriesResponse: ChartDataResult[] | null;
@@ -35,6 +37,7 @@ export const initialExploreState: ExploreState = {
   slice: null,
   formData: { datasource: '', viz_type: 'table' },
   latestQueryFormData: null,
+  dataFormData: null,
   chartStatus: null,
   chartAlert: null,
   queriesResponse: null,
@@ -122,6 +125,7 @@ const slice = createSlice({
       state.chartAlert = null;
       state.queriesResponse = null;
       state.latestQueryFormData = null;
+      state.dataFormData = null;
     },
     controlChanged(state, action: PayloadAction<{ name: string; value: unknown }>) {
       const next = { ...state.formData, [action.payload.name]: action.payload.value };
@@ -141,6 +145,7 @@ const slice = createSlice({
     chartUpdateSucceeded(state, action: PayloadAction<{ result: ChartDataResult[]; now: number }>) {
       state.chartStatus = 'success';
       state.queriesResponse = action.payload.result;
+      state.dataFormData = state.latestQueryFormData;
       state.chartUpdateEndTime = action.payload.now;
     },
     chartUpdateFailed(state, action: PayloadAction<{ message: string | null; now: number }>) {
@@ -204,4 +209,28 @@ export function needsQuery(state: ExploreState, renderOnly: (name: string) => bo
     if (JSON.stringify(last[key]) !== JSON.stringify(state.formData[key])) return true;
   }
   return false;
+}
+
+/**
+ * What the chart draws with: the form data of the data it shows, with the current values of
+ * the render-only controls (colours, labels, formats…). The same object as long as none of
+ * those differ, so changing a query control does not redraw the old data.
+ */
+export function drawnFormDataOf(
+  formData: QueryFormData,
+  dataFormData: QueryFormData | null,
+  renderOnly: (name: string) => boolean,
+): QueryFormData {
+  if (!dataFormData) return formData;
+  const keys = new Set([...Object.keys(formData), ...Object.keys(dataFormData)]);
+  let merged: Record<string, unknown> | null = null;
+  for (const key of keys) {
+    if (!renderOnly(key)) continue;
+    const now = formData[key];
+    if (JSON.stringify(now) === JSON.stringify(dataFormData[key])) continue;
+    merged ??= { ...dataFormData };
+    if (now === undefined) delete merged[key];
+    else merged[key] = now;
+  }
+  return (merged as QueryFormData | null) ?? dataFormData;
 }
