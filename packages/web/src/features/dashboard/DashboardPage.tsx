@@ -7,6 +7,7 @@
  */
 import {
   createContext,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -91,7 +92,9 @@ function useGridWidth() {
     if (!el) return undefined;
     const measure = () => setWidth(Math.floor(el.clientWidth));
     measure();
-    const observer = new ResizeObserver(measure);
+    // Later width changes (the edit panel opening, the window resized) re-lay the charts out
+    // as a transition: the page answers first, the charts follow.
+    const observer = new ResizeObserver(() => startTransition(measure));
     observer.observe(el);
     return () => observer.disconnect();
   });
@@ -610,7 +613,10 @@ export default function DashboardPage() {
         formDataFor,
         labelColors,
         fetchChart,
-        setMask: (id, mask) => dispatch(a.dataMaskSet({ id, mask })),
+        // No cross filtering while editing (the charts keep their props: no redraw).
+        setMask: (id, mask) => {
+          if (!state.editMode) dispatch(a.dataMaskSet({ id, mask }));
+        },
         toggleFullSize: (id) =>
           dispatch(a.fullSizeChartSet(state.fullSizeChartId === id ? null : id)),
         toggleExpanded: (id) => dispatch(a.sliceExpandedToggled(id)),
@@ -810,7 +816,7 @@ function DashboardChartSlot({
       height={height}
       labelColors={data.labelColors}
       hooks={hooks}
-      emitCrossFilters={state.metadata?.cross_filters_enabled !== false && !state.editMode}
+      emitCrossFilters={state.metadata?.cross_filters_enabled !== false}
       fullSize={state.fullSizeChartId === chartId}
       expanded={state.expandedSlices[chartId] === true}
       onToggleExpanded={() => data.toggleExpanded(chartId)}

@@ -4,6 +4,7 @@
  */
 import {
   Component,
+  startTransition,
   Suspense,
   useEffect,
   useLayoutEffect,
@@ -48,7 +49,8 @@ export function useElementSize<T extends HTMLElement>() {
     const measure = () =>
       setSize({ width: Math.floor(el.clientWidth), height: Math.floor(el.clientHeight) });
     measure();
-    const observer = new ResizeObserver(measure);
+    // Size changes redraw the chart as a transition (the page stays responsive meanwhile).
+    const observer = new ResizeObserver(() => startTransition(measure));
     observer.observe(el);
     return () => observer.disconnect();
   }, []);

@@ -144,7 +144,7 @@ function Editable({
     disabled: !editMode,
   });
   const [hover, setHover] = useState(false);
-  if (!editMode) return <div style={style}>{children}</div>;
+  // One element in both modes: switching modes must not remount the charts inside.
   return (
     <div
       ref={setNodeRef}
@@ -152,52 +152,54 @@ function Editable({
         ...style,
         position: 'relative',
         opacity: isDragging ? 0.4 : 1,
-        outline: hover ? '1px dashed #1FA8C9' : undefined,
+        outline: editMode && hover ? '1px dashed #1FA8C9' : undefined,
         outlineOffset: 2,
       }}
-      onMouseEnter={() => setHover(true)}
-      onMouseLeave={() => setHover(false)}
-      data-test={`component-${component.type.toLowerCase()}`}
+      onMouseEnter={editMode ? () => setHover(true) : undefined}
+      onMouseLeave={editMode ? () => setHover(false) : undefined}
+      data-test={editMode ? `component-${component.type.toLowerCase()}` : undefined}
       data-component-id={component.id}
     >
-      <div
-        style={{
-          position: 'absolute',
-          top: -14,
-          left: 0,
-          zIndex: 6,
-          display: hover ? 'flex' : 'none',
-          gap: 2,
-          background: '#fff',
-          border: '1px solid #d9d9d9',
-          borderRadius: 4,
-          padding: '0 2px',
-        }}
-      >
-        <Button
-          type="text"
-          size="small"
-          icon={
-            component.type === 'ROW' || component.type === 'COLUMN' ? (
-              <HolderOutlined />
-            ) : (
-              <DragOutlined />
-            )
-          }
-          aria-label={`Move ${component.type.toLowerCase()}`}
-          style={{ cursor: 'grab' }}
-          {...attributes}
-          {...listeners}
-        />
-        {tools}
-        <Button
-          type="text"
-          size="small"
-          icon={<DeleteOutlined />}
-          aria-label={`Delete ${component.type.toLowerCase()}`}
-          onClick={() => remove(component.id)}
-        />
-      </div>
+      {editMode ? (
+        <div
+          style={{
+            position: 'absolute',
+            top: -14,
+            left: 0,
+            zIndex: 6,
+            display: hover ? 'flex' : 'none',
+            gap: 2,
+            background: '#fff',
+            border: '1px solid #d9d9d9',
+            borderRadius: 4,
+            padding: '0 2px',
+          }}
+        >
+          <Button
+            type="text"
+            size="small"
+            icon={
+              component.type === 'ROW' || component.type === 'COLUMN' ? (
+                <HolderOutlined />
+              ) : (
+                <DragOutlined />
+              )
+            }
+            aria-label={`Move ${component.type.toLowerCase()}`}
+            style={{ cursor: 'grab' }}
+            {...attributes}
+            {...listeners}
+          />
+          {tools}
+          <Button
+            type="text"
+            size="small"
+            icon={<DeleteOutlined />}
+            aria-label={`Delete ${component.type.toLowerCase()}`}
+            onClick={() => remove(component.id)}
+          />
+        </div>
+      ) : null}
       {children}
     </div>
   );
