@@ -32,7 +32,7 @@ import {
 } from '@strata/core';
 import type { ChartDataResult, ChartHooks, DataMask } from '@strata/charts';
 import { api, errorMessage, isAbortError } from '../../app/api';
-import { useCurrentUser } from '../../app/BootstrapContext';
+import { useBootstrap, useCurrentUser } from '../../app/BootstrapContext';
 import { useToasts } from '../../app/toasts';
 import { usePageTitle } from '../../app/usePageTitle';
 import { runChartQuery } from '../explore/runChartQuery';
@@ -119,6 +119,7 @@ export default function DashboardPage() {
   const [autoRefresh, setAutoRefresh] = useState(0);
   const toasts = useToasts();
   const user = useCurrentUser();
+  const escapeMarkdown = useBootstrap().common.feature_flags.ESCAPE_MARKDOWN_HTML === true;
   const grid = useGridWidth();
   const controllers = useRef(new Map<number, AbortController>());
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
@@ -159,7 +160,28 @@ export default function DashboardPage() {
           dispatch(a.loaded(loaded));
           toasts.addWarningToast(`The shared state could not be opened: ${errorMessage(e)}`);
         }
-      } else dispatch(a.loaded(loaded));
+      } else {
+        dispatch(a.loaded(loaded));
+        // The visible charts' queries leave now, not after the first render of the layout.
+        for (const id of visibleChartIds(loaded.layout, loaded.activeTabs)) {
+          const chart = loaded.charts.find((c) => c.id === id);
+          if (!chart) continue;
+          const ds = loaded.datasources[chart.form_data.datasource ?? chart.datasource ?? ''];
+          startChartQuery(
+            id,
+            dashboardChartFormData(
+              chart.form_data,
+              id,
+              loaded.dashboard.id,
+              loaded.metadata,
+              [],
+              params.preselectFilters,
+              ds,
+            ),
+            false,
+          );
+        }
+      }
       if (params.focusedChart) {
         const comp = Object.values(loaded.layout).find(
           (c) => c.type === 'CHART' && c.meta?.chartId === params.focusedChart,
@@ -234,10 +256,9 @@ export default function DashboardPage() {
     [state.charts, state.datasources, d, meta, masks, params.preselectFilters],
   );
 
-  const fetchChart = useCallback(
-    (chartId: number, force: boolean) => {
-      const formData = formDataFor(chartId);
-      if (!formData) return;
+  /** Queries one chart with the given form data (the previous query of the chart aborted). */
+  const startChartQuery = useCallback(
+    (chartId: number, formData: QueryFormData, force: boolean) => {
       controllers.current.get(chartId)?.abort();
       const controller = new AbortController();
       controllers.current.set(chartId, controller);
@@ -251,7 +272,15 @@ export default function DashboardPage() {
             dispatch(a.chartQueryFailed({ id: chartId, error: errorMessage(e) }));
         });
     },
-    [formDataFor],
+    [],
+  );
+
+  const fetchChart = useCallback(
+    (chartId: number, force: boolean) => {
+      const formData = formDataFor(chartId);
+      if (formData) startChartQuery(chartId, formData, force);
+    },
+    [formDataFor, startChartQuery],
   );
 
   // Query every visible chart whose form data changed (first view, filters, tab opened).
@@ -353,7 +382,7 @@ export default function DashboardPage() {
       activeTabs: state.activeTabs,
       openTab: (tab) =>
         dispatch(a.activeTabsSet(withTabOpened(layoutRef.current, state.activeTabs, tab))),
-      escapeMarkdown: false,
+      escapeMarkdown,
       renderChart: ({ chartId, width, height, nameOverride }) => (
         <DashboardChartSlot
           key={chartId}
@@ -379,7 +408,7 @@ export default function DashboardPage() {
       },
     }),
     // DashboardChartSlot reads the charts' data from its own context below.
-    [layout, state.editMode, grid.width, state.activeTabs, apply],
+    [layout, state.editMode, grid.width, state.activeTabs, apply, escapeMarkdown],
   );
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
