@@ -144,8 +144,21 @@ export function chartsResource(
       dashboards: relatedDashboards(dashboardAccess),
     },
     distinct: ['viz_type', 'slice_name'],
-    visible: (qb, ctx) =>
-      canSeeAllDatasources(ctx) ? qb : ownedOrCreated(qb, ctx, 'slice_user', 'slice_id'),
+    // Superset's ChartFilter: charts on a dataset the user may read (and their own charts).
+    visible: (qb, ctx) => {
+      if (canSeeAllDatasources(ctx)) return qb;
+      const readable = visibleDatasets(
+        ctx.db.selectFrom('tables as t') as unknown as DynamicQuery,
+        ctx,
+      ).select('t.id');
+      return ownedOrCreated(
+        qb,
+        ctx,
+        'slice_user',
+        'slice_id',
+        sql<boolean>`t.datasource_id in (${readable})`,
+      );
+    },
     async load(ctx, ids) {
       const rows = await ctx.db.selectFrom('slices').selectAll().where('id', 'in', ids).execute();
       const owners = await loadOwners(ctx.db, 'slice_user', 'slice_id', ids);
