@@ -6,7 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const REPO = path.resolve(here, '../..');
@@ -108,4 +108,21 @@ export function launchBenchBrowser(): Promise<Browser> {
       '--disable-dev-shm-usage',
     ],
   });
+}
+
+/** Two animation frames: what the page drew is on screen. */
+export const painted = (page: Page) =>
+  page.evaluate(
+    'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(null))))',
+  );
+
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** Logs the admin in through the login page. */
+export async function loginInBrowser(page: Page, base: string): Promise<void> {
+  await page.goto(`${base}/login/`);
+  await page.fill('#username', 'admin');
+  await page.fill('#password', PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${base}/`);
 }

@@ -2,21 +2,16 @@
 // drawn, with a cold chart data cache (each run's charts get new queries) and a warm one (the
 // same dashboard opened again); then entering and leaving edit mode.
 import fs from 'node:fs';
-import type { Page } from 'playwright-core';
 import {
   launchBenchBrowser,
-  PASSWORD,
+  loginInBrowser,
+  median,
+  painted,
   startBenchServer,
   type BrowserFigure,
 } from './browser-server.js';
 
 const CHARTS = 30;
-
-const painted = (page: Page) =>
-  page.evaluate(
-    'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(null))))',
-  );
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Thirty charts of the usual kinds on birth_names; `salt` makes every query new. */
 function chartParams(datasource: string, i: number, salt: number): Record<string, unknown> {
@@ -128,11 +123,7 @@ export async function benchDashboardBrowser(): Promise<BrowserFigure[]> {
     };
 
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto(`${base}/login/`);
-    await page.fill('#username', 'admin');
-    await page.fill('#password', PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${base}/`);
+    await loginInBrowser(page, base);
 
     /** Navigation → every chart of the dashboard drawn (the page is tall: the charts all load). */
     const open = async (id: number): Promise<number> => {

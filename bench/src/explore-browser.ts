@@ -3,10 +3,11 @@
 // control changed back to a query the cache holds — click to the new chart on screen.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import {
   launchBenchBrowser,
-  PASSWORD,
+  loginInBrowser,
+  median,
+  painted,
   REPO,
   startBenchServer,
   type BrowserFigure,
@@ -15,14 +16,6 @@ import {
 export type { BrowserFigure };
 
 const POINTS = 100_000;
-
-/** Two animation frames: what the page drew is on screen. */
-const painted = (page: Page) =>
-  page.evaluate(
-    'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(null))))',
-  );
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export async function benchExploreBrowser(): Promise<BrowserFigure[]> {
   const server = await startBenchServer('strata-bench-explore-');
@@ -73,11 +66,7 @@ export async function benchExploreBrowser(): Promise<BrowserFigure[]> {
     });
 
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto(`${base}/login/`);
-    await page.fill('#username', 'admin');
-    await page.fill('#password', PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${base}/`);
+    await loginInBrowser(page, base);
 
     const chartDrawn = async () => {
       await page

@@ -4,6 +4,8 @@ import type { Browser, Page } from 'playwright-core';
 import {
   ADMIN_PASSWORD,
   collectPageErrors,
+  csrfTokenOf,
+  datasetIdOf,
   launchBrowser,
   loginAs,
   snap,
@@ -200,22 +202,11 @@ describe('every chart type draws on the examples, in Chromium', () => {
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     errors = collectPageErrors(page);
     await loginAs(page, server.baseUrl, 'admin', ADMIN_PASSWORD);
-    const found = (await (
-      await page.request.get(
-        `${server.baseUrl}/api/v1/dataset/?q=(filters:!((col:table_name,opr:eq,value:birth_names)))`,
-      )
-    ).json()) as { result: Array<{ id: number }> };
-    datasource = `${found.result[0]!.id}__table`;
-    const vaccines = (await (
-      await page.request.get(
-        `${server.baseUrl}/api/v1/dataset/?q=(filters:!((col:table_name,opr:eq,value:covid_vaccines)))`,
-      )
-    ).json()) as { result: Array<{ id: number }> };
-    covid = `${vaccines.result[0]!.id}__table`;
+    const birthNames = await datasetIdOf(page, server.baseUrl, 'birth_names');
+    datasource = `${birthNames}__table`;
+    covid = `${await datasetIdOf(page, server.baseUrl, 'covid_vaccines')}__table`;
     // The chart types the gallery offers.
-    await page.goto(
-      `${server.baseUrl}/explore/?datasource_id=${found.result[0]!.id}&datasource_type=table`,
-    );
+    await page.goto(`${server.baseUrl}/explore/?datasource_id=${birthNames}&datasource_type=table`);
     await page.getByRole('button', { name: 'View all charts' }).click();
     const gallery = page.getByRole('dialog', { name: 'Select a visualization type' });
     await gallery.locator('[data-test^="viztype-"]').first().waitFor();
@@ -247,7 +238,7 @@ describe('every chart type draws on the examples, in Chromium', () => {
   it('draws each chart type and keeps a screenshot of it', async () => {
     for (const vizType of vizTypes) {
       const res = await page.request.post(`${server.baseUrl}/api/v1/explore/form_data`, {
-        headers: { 'X-CSRFToken': await csrf(page, server.baseUrl) },
+        headers: { 'X-CSRFToken': await csrfTokenOf(page, server.baseUrl) },
         data: {
           datasource_id: Number(
             String(formDataFor(vizType, datasource, covid).datasource).split('__')[0],
@@ -294,8 +285,3 @@ describe('every chart type draws on the examples, in Chromium', () => {
     assert.deepEqual(errors, []);
   });
 });
-
-async function csrf(page: Page, baseUrl: string): Promise<string> {
-  const r = await page.request.get(`${baseUrl}/api/v1/security/csrf_token/`);
-  return ((await r.json()) as { result: string }).result;
-}

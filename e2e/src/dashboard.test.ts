@@ -4,17 +4,14 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import {
   ADMIN_PASSWORD,
   collectPageErrors,
+  csrfTokenOf,
+  datasetIdOf,
   launchBrowser,
   loginAs,
   snap,
   startServer,
   type RunningServer,
 } from './harness.js';
-
-async function csrf(page: Page, baseUrl: string): Promise<string> {
-  const r = await page.request.get(`${baseUrl}/api/v1/security/csrf_token/`);
-  return ((await r.json()) as { result: string }).result;
-}
 
 /**
  * Drags with the mouse as a person does (dnd-kit starts after a few pixels), then drops on the
@@ -49,12 +46,7 @@ describe('Dashboards: build one by drag and drop, save, publish, star, share and
     page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
     errors = collectPageErrors(page);
     await loginAs(page, server.baseUrl, 'admin', ADMIN_PASSWORD);
-    const found = (await (
-      await page.request.get(
-        `${server.baseUrl}/api/v1/dataset/?q=(filters:!((col:table_name,opr:eq,value:birth_names)))`,
-      )
-    ).json()) as { result: Array<{ id: number }> };
-    const datasetId = found.result[0]!.id;
+    const datasetId = await datasetIdOf(page, server.baseUrl, 'birth_names');
     const datasource = `${datasetId}__table`;
     const params = [
       { viz_type: 'table', groupby: ['state'], metrics: ['sum__num'], row_limit: 10 },
@@ -67,7 +59,7 @@ describe('Dashboards: build one by drag and drop, save, publish, star, share and
       },
       { viz_type: 'pie', groupby: ['gender'], metric: 'sum__num' },
     ];
-    const token = await csrf(page, server.baseUrl);
+    const token = await csrfTokenOf(page, server.baseUrl);
     for (const [i, p] of params.entries()) {
       const res = await page.request.post(`${server.baseUrl}/api/v1/chart/`, {
         headers: { 'X-CSRFToken': token },

@@ -143,3 +143,19 @@ export async function chooseOption(
   await page.keyboard.type(option);
   await page.locator('.ant-select-item-option', { hasText: option }).first().click();
 }
+
+/** The id of the example dataset on `tableName`, through the API (the page's session). */
+export async function datasetIdOf(page: Page, baseUrl: string, tableName: string): Promise<number> {
+  const res = await page.request.get(
+    `${baseUrl}/api/v1/dataset/?q=(filters:!((col:table_name,opr:eq,value:${tableName})))`,
+  );
+  const found = (await res.json()) as { result: Array<{ id: number }> };
+  if (!found.result[0]) throw new Error(`no dataset on ${tableName}`);
+  return found.result[0].id;
+}
+
+/** The session's CSRF token, for API writes made from the test with the page's cookies. */
+export async function csrfTokenOf(page: Page, baseUrl: string): Promise<string> {
+  const r = await page.request.get(`${baseUrl}/api/v1/security/csrf_token/`);
+  return ((await r.json()) as { result: string }).result;
+}

@@ -1,3 +1,4 @@
+import { legendOrientationRow, legendTypeRow } from '../../control-panel/legend-controls.js';
 import type { ControlConfig, ControlPanelConfig } from '../../control-panel/types.js';
 import { sharedControl } from '../../control-panel/shared-controls.js';
 import { validateNonEmpty } from '../../control-panel/validators.js';
@@ -39,8 +40,6 @@ const checkbox = (label: string, defaultValue: boolean, description?: string): C
     default: defaultValue,
     ...(description ? { description } : {}),
   });
-
-const showLegend = (s: { form_data: Record<string, unknown> }) => s.form_data.show_legend !== false;
 
 export const controlPanel: ControlPanelConfig = {
   controlPanelSections: [
@@ -109,44 +108,8 @@ export const controlPanel: ControlPanelConfig = {
       controlSetRows: [
         ['color_scheme'],
         [{ name: 'show_legend', config: checkbox('Show legend', true) }],
-        [
-          {
-            name: 'legendType',
-            config: render({
-              type: 'SelectControl',
-              label: 'Type',
-              default: 'scroll',
-              visibility: showLegend,
-              props: {
-                clearable: false,
-                choices: [
-                  ['scroll', 'Scroll'],
-                  ['plain', 'Plain'],
-                ],
-              },
-            }),
-          },
-        ],
-        [
-          {
-            name: 'legendOrientation',
-            config: render({
-              type: 'SelectControl',
-              label: 'Orientation',
-              default: 'top',
-              visibility: showLegend,
-              props: {
-                clearable: false,
-                choices: [
-                  ['top', 'Top'],
-                  ['bottom', 'Bottom'],
-                  ['left', 'Left'],
-                  ['right', 'Right'],
-                ],
-              },
-            }),
-          },
-        ],
+        legendTypeRow,
+        legendOrientationRow,
         [
           {
             name: 'max_bubble_size',

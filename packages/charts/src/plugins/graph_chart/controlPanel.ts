@@ -1,5 +1,6 @@
 /** Graph Chart controls: Superset's form-data names (camelCase for the layout options) and defaults. */
 import { sharedControls } from '../../control-panel/shared-controls.js';
+import { legendOrientationRow, legendTypeRow } from '../../control-panel/legend-controls.js';
 import type {
   ControlConfig,
   ControlPanelConfig,
@@ -95,44 +96,8 @@ export const controlPanel: ControlPanelConfig = {
             }),
           },
         ],
-        [
-          {
-            name: 'legendType',
-            config: render({
-              type: 'SelectControl',
-              label: 'Type',
-              default: 'scroll',
-              props: {
-                clearable: false,
-                choices: [
-                  ['scroll', 'Scroll'],
-                  ['plain', 'Plain'],
-                ],
-              },
-              visibility: (s) => s.form_data.show_legend !== false,
-            }),
-          },
-        ],
-        [
-          {
-            name: 'legendOrientation',
-            config: render({
-              type: 'SelectControl',
-              label: 'Orientation',
-              default: 'top',
-              props: {
-                clearable: false,
-                choices: [
-                  ['top', 'Top'],
-                  ['bottom', 'Bottom'],
-                  ['left', 'Left'],
-                  ['right', 'Right'],
-                ],
-              },
-              visibility: (s) => s.form_data.show_legend !== false,
-            }),
-          },
-        ],
+        legendTypeRow,
+        legendOrientationRow,
         [
           {
             name: 'layout',

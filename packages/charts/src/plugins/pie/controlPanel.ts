@@ -1,4 +1,5 @@
 import { NUMBER_FORMAT_OPTIONS, TIME_FORMAT_OPTIONS } from '@strata/core';
+import { legendOrientationRow, legendTypeRow } from '../../control-panel/legend-controls.js';
 import type { ControlConfig, ControlPanelConfig } from '../../control-panel/types.js';
 
 const render = (c: Omit<ControlConfig, 'renderTrigger'>): ControlConfig => ({
@@ -64,44 +65,8 @@ export const controlPanel: ControlPanelConfig = {
             config: render({ type: 'CheckboxControl', label: 'Show legend', default: true }),
           },
         ],
-        [
-          {
-            name: 'legendType',
-            config: render({
-              type: 'SelectControl',
-              label: 'Type',
-              default: 'scroll',
-              props: {
-                clearable: false,
-                choices: [
-                  ['scroll', 'Scroll'],
-                  ['plain', 'Plain'],
-                ],
-              },
-              visibility: (s) => s.form_data.show_legend !== false,
-            }),
-          },
-        ],
-        [
-          {
-            name: 'legendOrientation',
-            config: render({
-              type: 'SelectControl',
-              label: 'Orientation',
-              default: 'top',
-              props: {
-                clearable: false,
-                choices: [
-                  ['top', 'Top'],
-                  ['bottom', 'Bottom'],
-                  ['left', 'Left'],
-                  ['right', 'Right'],
-                ],
-              },
-              visibility: (s) => s.form_data.show_legend !== false,
-            }),
-          },
-        ],
+        legendTypeRow,
+        legendOrientationRow,
         [
           {
             name: 'label_type',

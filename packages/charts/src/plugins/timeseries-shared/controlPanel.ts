@@ -2,6 +2,7 @@
  * The control panel of the ECharts time-series family (Superset's sections): Query, Advanced
  * analytics, Annotations and layers, and Chart options (series style, legend, axes, tooltip).
  */
+import { legendOrientationRow, legendTypeRow } from '../../control-panel/legend-controls.js';
 import type {
   ControlConfig,
   ControlPanelConfig,
@@ -22,7 +23,6 @@ const text = (label: string, def = ''): ControlConfig => ({
   default: def,
   renderTrigger: true,
 });
-const showLegend = (s: { form_data: Record<string, unknown> }) => s.form_data.show_legend !== false;
 
 export interface TimeseriesPanelOptions {
   /** The series types offered (line, scatter, smooth, bar, start, middle, end). */
@@ -198,48 +198,8 @@ export function timeseriesControlPanel(options: TimeseriesPanelOptions = {}): Co
               config: check('Show legend', true, 'Whether to display a legend for the chart'),
             },
           ],
-          [
-            {
-              name: 'legendType',
-              config: {
-                type: 'SelectControl',
-                label: 'Type',
-                default: 'scroll',
-                renderTrigger: true,
-                visibility: showLegend,
-                props: {
-                  clearable: false,
-                  choices: [
-                    ['scroll', 'Scroll'],
-                    ['plain', 'Plain'],
-                  ],
-                },
-                description: 'Legend type',
-              },
-            },
-          ],
-          [
-            {
-              name: 'legendOrientation',
-              config: {
-                type: 'SelectControl',
-                label: 'Orientation',
-                default: 'top',
-                renderTrigger: true,
-                visibility: showLegend,
-                props: {
-                  clearable: false,
-                  choices: [
-                    ['top', 'Top'],
-                    ['bottom', 'Bottom'],
-                    ['left', 'Left'],
-                    ['right', 'Right'],
-                  ],
-                },
-                description: 'Legend Orientation',
-              },
-            },
-          ],
+          legendTypeRow,
+          legendOrientationRow,
           [{ name: 'x_axis_title', config: text('X Axis Title') }],
           [{ name: 'y_axis_title', config: text('Y Axis Title') }],
           ['x_axis_time_format'],
