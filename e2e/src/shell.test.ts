@@ -90,8 +90,9 @@ describe('web shell in Chromium', () => {
       }
       await page.waitForURL(`${server.baseUrl}${list.path}`);
       await page.getByRole('heading', { name: list.title, exact: true }).waitFor();
-      // The list has loaded: a table with at least its header, and no spinner left.
-      await page.locator('.ant-table').first().waitFor();
+      // The list has loaded: a table with at least its header (or the dashboards' cards, or
+      // their empty state), and no spinner left.
+      await page.locator('.ant-table, [data-test="list-cards"], .ant-empty').first().waitFor();
       await page
         .locator('.ant-spin-spinning')
         .first()
