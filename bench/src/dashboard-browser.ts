@@ -157,7 +157,19 @@ export async function benchDashboardBrowser(): Promise<BrowserFigure[]> {
     for (let run = 0; run < 3; run += 1) {
       const id = await makeDashboard(run + 1);
       cold.push(await open(id));
+      const prof =
+        process.env.BENCH_PROFILE_LOAD && run === 2
+          ? await page.context().newCDPSession(page)
+          : null;
+      if (prof) {
+        await prof.send('Profiler.enable');
+        await prof.send('Profiler.start');
+      }
       warm.push(await open(id));
+      if (prof) {
+        const { profile } = (await prof.send('Profiler.stop')) as { profile: unknown };
+        fs.writeFileSync(process.env.BENCH_PROFILE_LOAD!, JSON.stringify(profile));
+      }
     }
     figures.push({
       name: `dashboard of ${CHARTS} charts, navigation → all drawn, cold cache (median of 3)`,

@@ -39,7 +39,7 @@ import { runChartQuery } from '../explore/runChartQuery';
 import type { ExplorePayload } from '../explore/types';
 import { dashboardChartFormData, dashboardLabelColors } from './chartFormData';
 import { BuilderPanel } from './components/BuilderPanel';
-import { ChartHolder } from './components/ChartHolder';
+import { ChartHolder, type ChartAction } from './components/ChartHolder';
 import { CssEditorModal } from './components/CssEditorModal';
 import { DashboardHeader } from './components/DashboardHeader';
 import { dropResultFor, type DropSlot, type LayoutDragItem } from './components/dnd';
@@ -282,6 +282,16 @@ export default function DashboardPage() {
     },
     [formDataFor, startChartQuery],
   );
+
+  // The chart menu's actions, through a ref: one function for the page's life.
+  const latest = useRef({ fetchChart, fullSizeChartId: state.fullSizeChartId });
+  latest.current = { fetchChart, fullSizeChartId: state.fullSizeChartId };
+  const onChartAction = useCallback((action: ChartAction, id: number) => {
+    if (action === 'refresh') latest.current.fetchChart(id, true);
+    else if (action === 'fullsize')
+      dispatch(a.fullSizeChartSet(latest.current.fullSizeChartId === id ? null : id));
+    else dispatch(a.sliceExpandedToggled(id));
+  }, []);
 
   // Query every visible chart whose form data changed (first view, filters, tab opened).
   const visible = useMemo(
@@ -649,6 +659,7 @@ export default function DashboardPage() {
         toggleFullSize: (id) =>
           dispatch(a.fullSizeChartSet(state.fullSizeChartId === id ? null : id)),
         toggleExpanded: (id) => dispatch(a.sliceExpandedToggled(id)),
+        onChartAction,
       }}
     >
       <DndContext sensors={sensors} onDragEnd={onDragEnd}>
@@ -796,6 +807,8 @@ interface DashboardData {
   setMask: (chartId: number, mask: DataMask) => void;
   toggleFullSize: (chartId: number) => void;
   toggleExpanded: (chartId: number) => void;
+  /** Stable for the page's life (chart holders are memoised on it). */
+  onChartAction: (action: ChartAction, chartId: number) => void;
 }
 
 const DashboardDataContext = createContext<DashboardData | null>(null);
@@ -848,11 +861,10 @@ function DashboardChartSlot({
       emitCrossFilters={state.metadata?.cross_filters_enabled !== false}
       fullSize={state.fullSizeChartId === chartId}
       expanded={state.expandedSlices[chartId] === true}
-      onToggleExpanded={() => data.toggleExpanded(chartId)}
+
       {...(nameOverride ? { nameOverride } : {})}
       editMode={state.editMode}
-      onForceRefresh={() => data.fetchChart(chartId, true)}
-      onToggleFullSize={() => data.toggleFullSize(chartId)}
+      onAction={data.onChartAction}
     />
   );
 }

@@ -3,7 +3,7 @@
  * full screen, view query, view as table, downloads, share permalink, edit in Explore) and the
  * chart drawn by its plugin; loading, error and missing-chart states.
  */
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import {
   Alert,
   Button,
@@ -40,11 +40,10 @@ export interface ChartHolderProps {
   fullSize: boolean;
   /** The chart's description is shown under its title (json_metadata.expanded_slices). */
   expanded: boolean;
-  onToggleExpanded: () => void;
+  /** The chart menu's page actions (one stable function for every chart: holders memoise). */
+  onAction: (action: ChartAction, chartId: number) => void;
   nameOverride?: string;
   editMode: boolean;
-  onForceRefresh: () => void;
-  onToggleFullSize: () => void;
 }
 
 const HEADER_HEIGHT = 32;
@@ -57,7 +56,13 @@ function ago(ts: number | null): string {
   return m < 60 ? `${m} minute${m === 1 ? '' : 's'} ago` : `${Math.round(m / 60)} hours ago`;
 }
 
-export function ChartHolder(props: ChartHolderProps) {
+export type ChartAction = 'refresh' | 'fullsize' | 'description';
+
+/**
+ * Memoised: one chart's data arriving re-renders that chart's holder only (the page passes
+ * each holder its own state object and stable functions).
+ */
+export const ChartHolder = memo(function ChartHolder(props: ChartHolderProps) {
   const { chart, state, datasource, formData, width, height, editMode } = props;
   const toasts = useToasts();
   const [renderError, setRenderError] = useState<string | null>(null);
@@ -103,9 +108,9 @@ export function ChartHolder(props: ChartHolderProps) {
     ],
     onClick: async ({ key }: { key: string }) => {
       try {
-        if (key === 'refresh') props.onForceRefresh();
-        else if (key === 'fullscreen') props.onToggleFullSize();
-        else if (key === 'description') props.onToggleExpanded();
+        if (key === 'refresh') props.onAction('refresh', chart.id);
+        else if (key === 'fullscreen') props.onAction('fullsize', chart.id);
+        else if (key === 'description') props.onAction('description', chart.id);
         else if (key === 'edit')
           window.open(`/explore/?slice_id=${chart.id}`, '_blank', 'noopener');
         else if (key === 'table') setTable(true);
@@ -240,4 +245,4 @@ export function ChartHolder(props: ChartHolderProps) {
       </Modal>
     </div>
   );
-}
+});

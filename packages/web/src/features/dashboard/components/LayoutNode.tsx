@@ -5,7 +5,7 @@
  * handle), deleted, resized (charts, markdown, columns) and edited in place (header and tab
  * titles, markdown), and slots between children take drops.
  */
-import { useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { memo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Button, Dropdown, Tabs, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, DragOutlined, HolderOutlined, PlusOutlined } from '@ant-design/icons';
 import { useDndContext, useDraggable, useDroppable } from '@dnd-kit/core';
@@ -566,8 +566,11 @@ export function LayoutNode({
   }
 }
 
-/** The top of the layout: the grid, or the top-level tabs. */
-export function LayoutRoot() {
+/**
+ * The top of the layout: the grid, or the top-level tabs. Memoised: it redraws when the layout
+ * context changes, not when a chart's data arrives (chart slots read that themselves).
+ */
+export const LayoutRoot = memo(function LayoutRoot() {
   const { layout, editMode } = useLayoutContext();
   const root = layout.ROOT_ID;
   const top = root?.children[0];
@@ -590,4 +593,4 @@ export function LayoutRoot() {
       )}
     </div>
   );
-}
+});
