@@ -69,6 +69,11 @@ describe.each(targets)('datasets on $name metadata', (target) => {
     expect(ds.columns.find((c) => c.column_name === 'ordered_at')!.is_dttm).toBe(true);
     expect(ds.main_dttm_col).toBe('ordered_at');
     expect(ds.owners.map((o) => o.id)).toHaveLength(1);
+    // Superset's default metric of a new dataset.
+    const metrics = (ds as unknown as { metrics: Array<Record<string, unknown>> }).metrics;
+    expect(metrics.map((m) => [m.metric_name, m.expression, m.verbose_name])).toEqual([
+      ['count', 'COUNT(*)', 'COUNT(*)'],
+    ]);
     const dup = await admin.post<{ message: Record<string, string[]> }>('/api/v1/dataset/', {
       database: dbId,
       schema: 'main',

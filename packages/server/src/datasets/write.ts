@@ -202,6 +202,11 @@ export async function createDataset(
         .insertInto('table_columns')
         .values(sourceColumnRows(row.id, columns, ctx.principal.id))
         .execute();
+    // As Superset's metadata fetch does: every new dataset starts with a `count` metric.
+    await trx
+      .insertInto('sql_metrics')
+      .values({ ...defaultCountMetric(row.id, ctx.principal.id), created_on: now, changed_on: now })
+      .execute();
     await replaceOwners(trx, row.id, owners);
     await syncDatasetPermission(trx, {
       id: row.id,
@@ -210,6 +215,25 @@ export async function createDataset(
     });
     return row.id;
   });
+}
+
+/** Superset's default metric of a new dataset: `count`, COUNT(*). */
+export function defaultCountMetric(tableId: number, userId: number) {
+  return {
+    uuid: randomUUID(),
+    table_id: tableId,
+    metric_name: 'count',
+    verbose_name: 'COUNT(*)',
+    metric_type: 'count',
+    expression: 'COUNT(*)',
+    description: null,
+    d3format: null,
+    currency: null,
+    warning_text: null,
+    extra: null,
+    created_by_fk: userId,
+    changed_by_fk: userId,
+  };
 }
 
 /** Brings a dataset's columns in line with its source (keeps what users wrote). */
