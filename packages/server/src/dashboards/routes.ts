@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from '../api/errors.js';
-import { zodFieldErrors } from '../api/query-params.js';
+import { keyParam, parseBody } from '../api/request-parsing.js';
 import { requestContext, type ResourceServices } from '../api/resource.js';
 import type { DatabaseConnections } from '../databases/connections.js';
 import { findVisibleDashboard, type DashboardAccessOptions } from './access.js';
@@ -22,20 +22,6 @@ import {
 const tags = ['dashboard'];
 const idParams = z.object({ id: z.string() });
 const keyParams = z.object({ key: z.string() });
-const KEY = /^[A-Za-z0-9_-]{1,64}$/;
-
-function parseBody<T>(schema: z.ZodType<T>, value: unknown): T {
-  const parsed = schema.safeParse(value ?? {});
-  if (!parsed.success)
-    throw new ApiError(400, 'Bad request', { message: zodFieldErrors(parsed.error) });
-  return parsed.data;
-}
-
-function keyOf(req: FastifyRequest): string {
-  const { key } = req.params as { key: string };
-  if (!KEY.test(key)) throw new ApiError(404, 'Not found');
-  return key;
-}
 
 export function registerDashboardRoutes(
   app: FastifyInstance,
@@ -120,7 +106,7 @@ export function registerDashboardRoutes(
       schema: { tags, summary: 'The dashboard state of a permanent link', params: keyParams },
     },
     async (req) => {
-      const { dashboard, state } = await readDashboardPermalink(ctxOf(req), keyOf(req), opts);
+      const { dashboard, state } = await readDashboardPermalink(ctxOf(req), keyParam(req), opts);
       return {
         dashboardId: dashboard.id,
         state: { dashboardId: dashboard.id, ...state },
@@ -138,7 +124,7 @@ export function registerDashboardRoutes(
         return reply.redirect(`/login/?next=${encodeURIComponent(url.pathname + url.search)}`, 302);
       }
       try {
-        const key = keyOf(req);
+        const key = keyParam(req);
         const { dashboard, state } = await readDashboardPermalink(ctxOf(req), key, opts);
         return reply.redirect(permalinkRedirect(dashboard, key, state), 302);
       } catch (e) {

@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from '../api/errors.js';
-import { zodFieldErrors } from '../api/query-params.js';
+import { KEY_PATTERN, keyParam, parseBody } from '../api/request-parsing.js';
 import type { ResourceServices } from '../api/resource.js';
 import type { DatabaseConnections } from '../databases/connections.js';
 import type { ResultsBackend } from '../sqllab/results-backend.js';
@@ -23,20 +23,6 @@ const exploreQuery = z.object({
   datasource_id: id.optional(),
   datasource_type: z.enum(['table', 'dataset', 'query', 'saved_query']).optional(),
 });
-const KEY = /^[A-Za-z0-9_-]{1,64}$/;
-
-function parse<T>(schema: z.ZodType<T>, value: unknown): T {
-  const parsed = schema.safeParse(value ?? {});
-  if (!parsed.success)
-    throw new ApiError(400, 'Bad request', { message: zodFieldErrors(parsed.error) });
-  return parsed.data;
-}
-
-function keyOf(req: FastifyRequest): string {
-  const { key } = req.params as { key: string };
-  if (!KEY.test(key)) throw new ApiError(404, 'Not found');
-  return key;
-}
 
 /** Explore's API: hydration, form data per tab, permalinks. */
 export function registerExploreRoutes(
@@ -58,7 +44,7 @@ export function registerExploreRoutes(
       schema: { tags, summary: 'The form data, dataset and chart Explore opens with' },
     },
     async (req) => {
-      const q = parse(exploreQuery, req.query);
+      const q = parseBody(exploreQuery, req.query);
       const result = await exploreState(
         db,
         connections,
@@ -70,7 +56,7 @@ export function registerExploreRoutes(
           ...(q.datasource_type !== undefined ? { datasource_type: q.datasource_type } : {}),
         },
         async (key, principal) => {
-          if (!KEY.test(key)) return null;
+          if (!KEY_PATTERN.test(key)) return null;
           const text = await readFormData(db, principal, key);
           return text === null ? null : (JSON.parse(text) as Record<string, unknown>);
         },
@@ -87,7 +73,7 @@ export function registerExploreRoutes(
       schema: { tags, summary: "Keep a chart's form data; answers its key" },
     },
     async (req, reply) => {
-      const key = await createFormData(db, req.principal, parse(formDataBody, req.body));
+      const key = await createFormData(db, req.principal, parseBody(formDataBody, req.body));
       return reply.code(201).send({ key });
     },
   );
@@ -95,8 +81,8 @@ export function registerExploreRoutes(
     '/api/v1/explore/form_data/:key',
     { config: { access: formWrite }, schema: { tags, summary: 'Replace the form data of a key' } },
     async (req) => {
-      const key = keyOf(req);
-      await updateFormData(db, req.principal, key, parse(formDataBody, req.body));
+      const key = keyParam(req);
+      await updateFormData(db, req.principal, key, parseBody(formDataBody, req.body));
       return { message: 'Value updated successfully.', key };
     },
   );
@@ -104,7 +90,7 @@ export function registerExploreRoutes(
     '/api/v1/explore/form_data/:key',
     { config: { access: formRead }, schema: { tags, summary: 'The form data of a key' } },
     async (req) => {
-      const text = await readFormData(db, req.principal, keyOf(req));
+      const text = await readFormData(db, req.principal, keyParam(req));
       if (text === null) throw new ApiError(404, 'Not found');
       return { form_data: text };
     },
@@ -113,7 +99,7 @@ export function registerExploreRoutes(
     '/api/v1/explore/form_data/:key',
     { config: { access: formWrite }, schema: { tags, summary: 'Forget the form data of a key' } },
     async (req) => {
-      await deleteFormData(db, req.principal, keyOf(req));
+      await deleteFormData(db, req.principal, keyParam(req));
       return { message: 'Deleted successfully' };
     },
   );
@@ -125,7 +111,7 @@ export function registerExploreRoutes(
       schema: { tags, summary: 'A permanent link to a chart state' },
     },
     async (req, reply) => {
-      const key = await createPermalink(db, req.principal, parse(permalinkBody, req.body));
+      const key = await createPermalink(db, req.principal, parseBody(permalinkBody, req.body));
       const host = req.headers.host ?? 'localhost';
       const url = `${req.protocol}://${host}/superset/explore/p/${key}/`;
       return reply.code(201).send({ key, url });
@@ -137,6 +123,6 @@ export function registerExploreRoutes(
       config: { access: linkRead },
       schema: { tags, summary: 'The chart state of a permanent link' },
     },
-    async (req) => ({ state: await readPermalink(db, req.principal, keyOf(req)) }),
+    async (req) => ({ state: await readPermalink(db, req.principal, keyParam(req)) }),
   );
 }

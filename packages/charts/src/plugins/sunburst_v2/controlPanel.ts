@@ -1,4 +1,4 @@
-import { NUMBER_FORMAT_OPTIONS, TIME_FORMAT_OPTIONS } from '@strata/core';
+import { dateFormatRow, numberFormatRow } from '../../control-panel/format-controls.js';
 import type {
   ControlConfig,
   ControlPanelConfig,
@@ -96,30 +96,8 @@ export const controlPanel: ControlPanelConfig = {
             }),
           },
         ],
-        [
-          {
-            name: 'number_format',
-            config: render({
-              type: 'SelectControl',
-              label: 'Number format',
-              default: 'SMART_NUMBER',
-              props: { freeForm: true, choices: NUMBER_FORMAT_OPTIONS },
-              description: 'D3 format syntax: https://github.com/d3/d3-format',
-            }),
-          },
-        ],
-        [
-          {
-            name: 'date_format',
-            config: render({
-              type: 'SelectControl',
-              label: 'Date format',
-              default: 'smart_date',
-              props: { freeForm: true, choices: TIME_FORMAT_OPTIONS },
-              description: 'D3 time format syntax: https://github.com/d3/d3-time-format',
-            }),
-          },
-        ],
+        numberFormatRow,
+        dateFormatRow,
       ],
     },
   ],
