@@ -239,6 +239,89 @@ describe('Dashboards: build one by drag and drop, save, publish, star, share and
     await snap(page, 'dashboard-06-copy');
   });
 
+  it('applies native filters from the address and keeps filters in the address', async () => {
+    const id = /\/superset\/dashboard\/(\d+)\//.exec(page.url())![1]!;
+    const base = `${server.baseUrl}/api/v1/dashboard/${id}`;
+    const token = await csrfTokenOf(page, server.baseUrl);
+    const current = (await (await page.request.get(base)).json()) as {
+      result: { json_metadata: string | null };
+    };
+    const datasetId = await datasetIdOf(page, server.baseUrl, 'birth_names');
+    const metadata = {
+      ...(JSON.parse(current.result.json_metadata || '{}') as Record<string, unknown>),
+      native_filter_configuration: [
+        {
+          id: 'NATIVE_FILTER-gender',
+          type: 'NATIVE_FILTER',
+          name: 'Gender',
+          filterType: 'filter_select',
+          targets: [{ datasetId, column: { name: 'gender' } }],
+          controlValues: { multiSelect: true },
+          defaultDataMask: { extraFormData: {}, filterState: {}, ownState: {} },
+          cascadeParentIds: [],
+          scope: { rootPath: ['ROOT_ID'], excluded: [] },
+        },
+      ],
+    };
+    const put = await page.request.put(base, {
+      headers: { 'X-CSRFToken': token },
+      data: { json_metadata: JSON.stringify(metadata) },
+    });
+    assert.equal(put.status(), 200, await put.text());
+
+    // Every chart query of the page, as sent.
+    const bodies: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/v1/chart/data')) bodies.push(r.postData() ?? '');
+    });
+    const rison =
+      '(NATIVE_FILTER-gender:(extraFormData:(filters:!((col:gender,op:IN,val:!(girl)))),filterState:(value:!(girl))))';
+    await page.goto(
+      `${server.baseUrl}/superset/dashboard/${id}/?native_filters=${encodeURIComponent(rison)}`,
+    );
+    await page
+      .locator('[data-test="applied-native-filters"]', { hasText: 'Gender: girl' })
+      .waitFor();
+    const table = page.locator('[data-test="table-chart"]');
+    const firstCell = table.locator('.ant-table-row td').first();
+    await firstCell.waitFor({ timeout: 20_000 });
+    assert.equal(bodies.length, 3);
+    for (const b of bodies) assert.match(b, /"col":"gender","op":"IN","val":\["girl"\]/);
+
+    // A cross filter from the table: the other charts query again, the address keeps the state.
+    const state = (await firstCell.innerText()).trim();
+    bodies.length = 0;
+    await firstCell.click();
+    await page.waitForURL(/native_filters_key=/);
+    assert.doesNotMatch(page.url(), /native_filters=/);
+    assert.ok(bodies.length >= 2, 'the other charts queried again');
+    for (const b of bodies) assert.ok(b.includes(`"val":["${state}"]`), b);
+
+    // Reopened from the address (as a reload or a copied link): both filters still apply.
+    bodies.length = 0;
+    await page.reload();
+    await page
+      .locator('[data-test="applied-native-filters"]', { hasText: 'Gender: girl' })
+      .waitFor();
+    await page.locator('[data-test="dashboard-chart"] canvas').first().waitFor({ timeout: 20_000 });
+    assert.equal(bodies.length, 3);
+    for (const b of bodies) assert.match(b, /"val":\["girl"\]/);
+    assert.equal(bodies.filter((b) => b.includes(`"val":["${state}"]`)).length, 2);
+    const crossTag = page.locator('[data-test="applied-filter"]', { hasText: `state: ${state}` });
+    await crossTag.waitFor();
+    await firstCell.waitFor({ timeout: 20_000 });
+    await page.waitForTimeout(1200);
+    await snap(page, 'dashboard-07-filters');
+
+    // Clearing the cross filter from the bar: the two charts query again without it.
+    bodies.length = 0;
+    await crossTag.locator('.ant-tag-close-icon').click();
+    await crossTag.waitFor({ state: 'detached' });
+    for (let i = 0; bodies.length < 2 && i < 200; i += 1) await page.waitForTimeout(50);
+    assert.equal(bodies.length, 2);
+    for (const b of bodies) assert.ok(!b.includes(`"val":["${state}"]`), b);
+  });
+
   it('lists both dashboards as cards and as a table', async () => {
     await page.goto(`${server.baseUrl}/dashboard/list/`);
     const cards = page.locator('[data-test="dashboard-card"]');
@@ -247,13 +330,8 @@ describe('Dashboards: build one by drag and drop, save, publish, star, share and
     await page
       .locator('[data-test="dashboard-card"]', { hasText: 'E2E births dashboard [copy]' })
       .waitFor();
-    await snap(page, 'dashboard-07-list-cards');
-    await page
-      .getByRole('radio', { name: /list view/i })
-      .click()
-      .catch(async () => {
-        await page.locator('.ant-segmented-item').nth(1).click();
-      });
+    await snap(page, 'dashboard-08-list-cards');
+    await page.locator('.ant-segmented-item-label[title="List view"]').click();
     await page.locator('.ant-table-row', { hasText: 'E2E births dashboard' }).first().waitFor();
     // The markdown's injected `onerror` is refused by the page's CSP while the sanitiser parses
     // it (Chrome reports that even for inert documents); nothing else may have failed.

@@ -1,7 +1,8 @@
 /**
  * Dashboard routes beyond the REST conventions of `resource.ts`: its charts and datasets, copy
- * ("Save as"), permalinks and the permalink page. Every dashboard is found by id or slug through
- * the visibility rule of `access.ts` (404 when hidden).
+ * ("Save as"), permalinks and the permalink page, native filter state (`native_filters_key`).
+ * Every dashboard is found by id or slug through the visibility rule of `access.ts` (404 when
+ * hidden).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -12,6 +13,14 @@ import type { DatabaseConnections } from '../databases/connections.js';
 import { findVisibleDashboard, type DashboardAccessOptions } from './access.js';
 import { dashboardCharts, dashboardDatasets } from './contents.js';
 import { copyDashboard, copyDashboardSchema } from './copy.js';
+import {
+  createFilterState,
+  deleteFilterState,
+  filterStateBody,
+  filterStateQuery,
+  readFilterState,
+  updateFilterState,
+} from './filter-state.js';
 import { permalinkRedirect } from './payload.js';
 import {
   createDashboardPermalink,
@@ -22,6 +31,7 @@ import {
 const tags = ['dashboard'];
 const idParams = z.object({ id: z.string() });
 const keyParams = z.object({ key: z.string() });
+const idKeyParams = z.object({ id: z.string(), key: z.string() });
 
 export function registerDashboardRoutes(
   app: FastifyInstance,
@@ -32,6 +42,8 @@ export function registerDashboardRoutes(
   const read = { perm: 'can_read', view: 'Dashboard' } as const;
   const write = { perm: 'can_write', view: 'Dashboard' } as const;
   const share = { perm: 'can_share_dashboard', view: 'Superset' } as const;
+  const stateRead = { perm: 'can_read', view: 'DashboardFilterStateRestApi' } as const;
+  const stateWrite = { perm: 'can_write', view: 'DashboardFilterStateRestApi' } as const;
   const ctxOf = (req: FastifyRequest) => requestContext(req, services);
   const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
 
@@ -132,6 +144,73 @@ export function registerDashboardRoutes(
           return reply.redirect('/dashboard/list/', 302);
         throw e;
       }
+    },
+  );
+
+  // Native filter state (`native_filters_key`), Superset's DashboardFilterStateRestApi.
+  app.post(
+    '/api/v1/dashboard/:id/filter_state',
+    {
+      config: { access: stateWrite },
+      schema: {
+        tags,
+        summary: "Keep a dashboard's filter state; answers its key",
+        params: idParams,
+      },
+    },
+    async (req, reply) => {
+      const ctx = ctxOf(req);
+      const dashboard = await findVisibleDashboard(ctx, idOf(req), opts);
+      const { tab_id } = parseBody(filterStateQuery, req.query);
+      const { value } = parseBody(filterStateBody, req.body);
+      const key = await createFilterState(ctx, dashboard, value, tab_id);
+      return reply.code(201).send({ key });
+    },
+  );
+
+  app.get(
+    '/api/v1/dashboard/:id/filter_state/:key',
+    {
+      config: { access: stateRead },
+      schema: { tags, summary: 'The filter state of a key', params: idKeyParams },
+    },
+    async (req) => {
+      const key = keyParam(req);
+      const ctx = ctxOf(req);
+      const dashboard = await findVisibleDashboard(ctx, idOf(req), opts);
+      return { value: await readFilterState(ctx, dashboard, key) };
+    },
+  );
+
+  app.put(
+    '/api/v1/dashboard/:id/filter_state/:key',
+    {
+      config: { access: stateWrite },
+      schema: { tags, summary: 'Replace the filter state of a key', params: idKeyParams },
+    },
+    async (req) => {
+      const key = keyParam(req);
+      const ctx = ctxOf(req);
+      const dashboard = await findVisibleDashboard(ctx, idOf(req), opts);
+      const { tab_id } = parseBody(filterStateQuery, req.query);
+      const { value } = parseBody(filterStateBody, req.body);
+      await updateFilterState(ctx, dashboard, key, value, tab_id);
+      return { key };
+    },
+  );
+
+  app.delete(
+    '/api/v1/dashboard/:id/filter_state/:key',
+    {
+      config: { access: stateWrite },
+      schema: { tags, summary: 'Forget the filter state of a key', params: idKeyParams },
+    },
+    async (req) => {
+      const key = keyParam(req);
+      const ctx = ctxOf(req);
+      const dashboard = await findVisibleDashboard(ctx, idOf(req), opts);
+      await deleteFilterState(ctx, dashboard, key);
+      return { message: 'Deleted successfully' };
     },
   );
 }

@@ -14,6 +14,8 @@ export const KV_RESOURCE = {
   explorePermalink: 'explore_permalink',
   /** Dashboards' permanent links (`/api/v1/dashboard/{id}/permalink`). */
   dashboardPermalink: 'dashboard_permalink',
+  /** Dashboards' native filter state (`/api/v1/dashboard/{id}/filter_state`), with an expiry. */
+  dashboardFilterState: 'dashboard_filter_state',
 } as const;
 export type KvResource = (typeof KV_RESOURCE)[keyof typeof KV_RESOURCE];
 

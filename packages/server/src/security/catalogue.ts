@@ -71,6 +71,11 @@ const EXPLORE_PAIRS: PermissionPair[] = [
   ['can_read', 'ExplorePermalinkRestApi'],
   ['can_write', 'ExplorePermalinkRestApi'],
 ];
+/** A dashboard's native filter state (`native_filters_key`, Superset's DashboardFilterStateRestApi). */
+const DASHBOARD_STATE_PAIRS: PermissionPair[] = [
+  ['can_read', 'DashboardFilterStateRestApi'],
+  ['can_write', 'DashboardFilterStateRestApi'],
+];
 
 function pairs(): PermissionPair[] {
   const all: PermissionPair[] = [];
@@ -79,7 +84,7 @@ function pairs(): PermissionPair[] {
   }
   all.push(['can_read', 'Query'], ['can_read', 'Log'], ['can_write', 'Log']);
   all.push(['can_read', 'Annotation'], ['can_write', 'Annotation']);
-  all.push(...EXPLORE_PAIRS);
+  all.push(...EXPLORE_PAIRS, ...DASHBOARD_STATE_PAIRS);
   for (const v of SECURITY_VIEWS) all.push(['can_read', v], ['can_write', v]);
   for (const p of SUPERSET_PERMS) all.push([p, 'Superset']);
   for (const p of SQLLAB_PERMS) all.push([p, 'SQLLab']);
@@ -119,6 +124,7 @@ export function builtinRolePairs(role: string): PermissionPair[] {
         ['can_read', 'Database'],
         ['can_read', 'Annotation'],
         ...EXPLORE_PAIRS,
+        ...DASHBOARD_STATE_PAIRS,
         ['can_read', 'Log'],
         ['can_write', 'Log'],
         ['can_log', 'Superset'],

@@ -17,7 +17,7 @@ import {
   useState,
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Alert, Flex, Modal, Result, Skeleton, Typography } from 'antd';
+import { Alert, Flex, Modal, Result, Skeleton, Tag, Typography } from 'antd';
 import { DndContext, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import {
   formatMessage,
@@ -37,7 +37,13 @@ import { useToasts } from '../../app/toasts';
 import { usePageTitle } from '../../app/usePageTitle';
 import { runChartQuery } from '../explore/runChartQuery';
 import type { ExplorePayload } from '../explore/types';
-import { dashboardChartFormData, dashboardLabelColors } from './chartFormData';
+import {
+  appliedCrossFilters,
+  chartFormDataOnDashboard,
+  crossFilterSources,
+  dashboardLabelColors,
+  type DashboardFilterContext,
+} from './chartFormData';
 import { BuilderPanel } from './components/BuilderPanel';
 import { ChartHolder, type ChartAction } from './components/ChartHolder';
 import { CssEditorModal } from './components/CssEditorModal';
@@ -68,7 +74,10 @@ import {
 } from './layout';
 import { loadDashboard } from './loadDashboard';
 import { chartsToAutoRefresh, parseMetadata, refreshDelays } from './metadata';
+import { appliedNativeFilters, initialDataMask } from './nativeFilters';
 import { readDashboardParams, withoutFocusedChart } from './params';
+import { readUrlFilterState } from './urlState';
+import { useKeptFilterState } from './useKeptFilterState';
 import { tabsRevealing, visibleChartIds, withTabOpened } from './visibility';
 
 const REFRESH_CHOICES: Array<[number, string]> = [
@@ -145,42 +154,32 @@ export default function DashboardPage() {
         navigate(`/superset/dashboard/${created.id}/?edit=true`, { replace: true });
         return;
       }
-      const loaded = await loadDashboard(params.idOrSlug!, controller.signal);
-      if (params.permalinkKey) {
-        try {
-          const p = await api.get<{
-            state: { activeTabs?: string[]; dataMask?: Record<string, DataMask> };
-          }>(`/api/v1/dashboard/permalink/${params.permalinkKey}`, { signal: controller.signal });
-          if (p.state.activeTabs?.length) loaded.activeTabs = p.state.activeTabs;
-          dispatch(a.loaded(loaded));
-          for (const [id, mask] of Object.entries(p.state.dataMask ?? {}))
-            if (Number.isInteger(Number(id))) dispatch(a.dataMaskSet({ id: Number(id), mask }));
-        } catch (e) {
-          if (isAbortError(e)) return;
-          dispatch(a.loaded(loaded));
-          toasts.addWarningToast(`The shared state could not be opened: ${errorMessage(e)}`);
-        }
-      } else {
-        dispatch(a.loaded(loaded));
-        // The visible charts' queries leave now, not after the first render of the layout.
-        for (const id of visibleChartIds(loaded.layout, loaded.activeTabs)) {
-          const chart = loaded.charts.find((c) => c.id === id);
-          if (!chart) continue;
-          const ds = loaded.datasources[chart.form_data.datasource ?? chart.datasource ?? ''];
-          startChartQuery(
-            id,
-            dashboardChartFormData(
-              chart.form_data,
-              id,
-              loaded.dashboard.id,
-              loaded.metadata,
-              [],
-              params.preselectFilters,
-              ds,
-            ),
-            false,
-          );
-        }
+      // The address's filter state is read alongside the dashboard.
+      const [loaded, urlState] = await Promise.all([
+        loadDashboard(params.idOrSlug!, controller.signal),
+        readUrlFilterState(params, controller.signal),
+      ]);
+      if (urlState.activeTabs) loaded.activeTabs = urlState.activeTabs;
+      if (urlState.dataMask)
+        loaded.dataMasks = initialDataMask(loaded.nativeFilters, urlState.dataMask);
+      dispatch(a.loaded(loaded));
+      if (urlState.warning) toasts.addWarningToast(urlState.warning);
+      // The visible charts' queries leave now, not after the first render of the layout.
+      const filterCtx: DashboardFilterContext = {
+        dashboardId: loaded.dashboard.id,
+        metadata: loaded.metadata,
+        layout: loaded.layout,
+        nativeFilters: loaded.nativeFilters,
+        dataMasks: loaded.dataMasks,
+        preselect: params.preselectFilters,
+      };
+      const cross = crossFilterSources(loaded.dataMasks);
+      const byId = new Map(loaded.charts.map((c) => [c.id, c]));
+      for (const id of visibleChartIds(loaded.layout, loaded.activeTabs)) {
+        const chart = byId.get(id);
+        if (!chart) continue;
+        const ds = loaded.datasources[chart.form_data.datasource ?? chart.datasource ?? ''];
+        startChartQuery(id, chartFormDataOnDashboard(chart, filterCtx, ds, cross), false);
       }
       if (params.focusedChart) {
         const comp = Object.values(loaded.layout).find(
@@ -210,6 +209,28 @@ export default function DashboardPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [params.idOrSlug, params.permalinkKey]);
 
+  // Filters kept on the server as they change (`native_filters_key` in the address).
+  useKeptFilterState({
+    dashboardId: d?.id ?? null,
+    loadedMasks: state.dataMasksAtLoad,
+    dataMasks: state.dataMasks,
+    initialKey: params.nativeFiltersKey,
+    replaceSearch: (search) => navigate(`${location.pathname}${search}`, { replace: true }),
+  });
+  const appliedFilters = useMemo(
+    () => [
+      ...appliedNativeFilters(state.nativeFilters, state.dataMasks).map((f) => ({
+        ...f,
+        kind: 'native' as const,
+      })),
+      ...appliedCrossFilters(state.dataMasks, state.charts).map((f) => ({
+        ...f,
+        kind: 'cross' as const,
+      })),
+    ],
+    [state.nativeFilters, state.dataMasks, state.charts],
+  );
+
   // Favourite status.
   useEffect(() => {
     if (!d) return;
@@ -234,26 +255,29 @@ export default function DashboardPage() {
 
   // One writable label map for all the charts: a label keeps its first colour everywhere.
   const labelColors = useMemo(() => (meta ? dashboardLabelColors(meta) : {}), [meta]);
-  const masks = useMemo(
-    () => Object.entries(state.dataMasks).map(([id, mask]) => ({ chartId: Number(id), mask })),
-    [state.dataMasks],
+  const filterCtx = useMemo<DashboardFilterContext | null>(
+    () =>
+      d && meta
+        ? {
+            dashboardId: d.id,
+            metadata: meta,
+            layout,
+            nativeFilters: state.nativeFilters,
+            dataMasks: state.dataMasks,
+            preselect: params.preselectFilters,
+          }
+        : null,
+    [d, meta, layout, state.nativeFilters, state.dataMasks, params.preselectFilters],
   );
+  const crossFilters = useMemo(() => crossFilterSources(state.dataMasks), [state.dataMasks]);
   const formDataFor = useCallback(
     (chartId: number): QueryFormData | null => {
       const chart = state.charts[chartId];
-      if (!chart || !d || !meta) return null;
+      if (!chart || !filterCtx) return null;
       const ds = state.datasources[chart.form_data.datasource ?? chart.datasource ?? ''];
-      return dashboardChartFormData(
-        chart.form_data,
-        chartId,
-        d.id,
-        meta,
-        masks,
-        params.preselectFilters,
-        ds,
-      );
+      return chartFormDataOnDashboard(chart, filterCtx, ds, crossFilters);
     },
-    [state.charts, state.datasources, d, meta, masks, params.preselectFilters],
+    [state.charts, state.datasources, filterCtx, crossFilters],
   );
 
   /** Queries one chart with the given form data (the previous query of the chart aborted). */
@@ -713,6 +737,39 @@ export default function DashboardPage() {
               }
               style={{ margin: '12px 24px 0' }}
             />
+          ) : null}
+          {appliedFilters.length ? (
+            <Flex
+              wrap
+              gap={6}
+              align="center"
+              style={{ margin: '12px 24px 0' }}
+              data-test="applied-native-filters"
+            >
+              <Typography.Text type="secondary">Filters applied:</Typography.Text>
+              {appliedFilters.map((f) => (
+                <Tag
+                  key={f.id}
+                  closable
+                  closeIcon
+                  color={f.kind === 'cross' ? 'blue' : undefined}
+                  title={f.kind === 'cross' ? 'Cross filter' : 'Native filter'}
+                  onClose={(e) => {
+                    e.preventDefault();
+                    dispatch(
+                      a.dataMaskSet({
+                        id: f.id,
+                        mask: { extraFormData: {}, filterState: { value: null } },
+                      }),
+                    );
+                  }}
+                  style={{ marginInlineEnd: 0 }}
+                  data-test="applied-filter"
+                >
+                  <Typography.Text strong>{f.name}</Typography.Text>: {f.value}
+                </Tag>
+              ))}
+            </Flex>
           ) : null}
           <Flex style={{ flex: 1, minHeight: 0 }}>
             <div style={{ flex: 1, minWidth: 0, overflow: 'auto', padding: '16px 24px' }}>

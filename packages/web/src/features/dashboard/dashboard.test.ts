@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { DashboardLayout } from '@strata/core';
-import { dashboardChartFormData, dashboardLabelColors } from './chartFormData';
+import { appliedCrossFilters, dashboardChartFormData, dashboardLabelColors } from './chartFormData';
 import { dropResultFor } from './components/dnd';
 import { sanitizeCss } from './css';
 import { columnWidth, heightToPx, unitsToPx } from './grid';
 import { appendMissingCharts, defaultActiveTabs, shownTab } from './loadDashboard';
 import { chartsToAutoRefresh, parseMetadata, refreshDelays } from './metadata';
 import { readDashboardParams, withoutFocusedChart } from './params';
+import { parseStoredFilterState } from './urlState';
+import { browserTabId, searchWithFilterKey } from './useKeptFilterState';
 import { tabsRevealing, visibleChartIds, withTabOpened } from './visibility';
 import type { DashboardChart } from './types';
 
@@ -62,7 +64,8 @@ describe('dashboard address', () => {
   it('reads id or slug and the URL parameters', () => {
     const p = readDashboardParams(
       '/superset/dashboard/births/',
-      '?edit=true&standalone=1&focused_chart=7&permalink_key=abc_1&preselect_filters={"3":{"state":["CA"]}}',
+      '?edit=true&standalone=1&focused_chart=7&permalink_key=abc_1&preselect_filters={"3":{"state":["CA"]}}' +
+        '&native_filters_key=k_9&native_filters=(F:(id:F))',
     );
     expect(p).toEqual({
       idOrSlug: 'births',
@@ -71,7 +74,12 @@ describe('dashboard address', () => {
       focusedChart: 7,
       permalinkKey: 'abc_1',
       preselectFilters: { '3': { state: ['CA'] } },
+      nativeFiltersKey: 'k_9',
+      nativeFilters: '(F:(id:F))',
     });
+    expect(readDashboardParams('/dashboard/1/', '?native_filters_key=../x').nativeFiltersKey).toBe(
+      null,
+    );
     expect(readDashboardParams('/dashboard/12', '').idOrSlug).toBe('12');
     expect(readDashboardParams('/dashboard/list/', '').idOrSlug).toBeNull();
     expect(readDashboardParams('/dashboard/a b/', '').idOrSlug).toBeNull();
@@ -149,6 +157,49 @@ describe('charts on the dashboard', () => {
     ).toBeUndefined();
   });
 
+  it('puts native filters first, then cross filters; time overrides kept', () => {
+    const fd = dashboardChartFormData(
+      { datasource: '1__table', viz_type: 'pie' },
+      5,
+      9,
+      meta,
+      [
+        {
+          chartId: 6,
+          mask: { extraFormData: { filters: [{ col: 'gender', op: 'IN', val: ['boy'] }] } },
+        },
+      ],
+      {},
+      ds,
+      { filters: [{ col: 'state', op: 'IN', val: ['TX'] }], time_range: 'Last year' },
+    );
+    expect(fd.extra_form_data).toEqual({
+      filters: [
+        { col: 'state', op: 'IN', val: ['TX'] },
+        { col: 'gender', op: 'IN', val: ['boy'] },
+      ],
+      time_range: 'Last year',
+    });
+  });
+
+  it('names the cross filters in force by the chart that set them', () => {
+    const charts = { 6: { id: 6, slice_name: 'By state' } as DashboardChart };
+    expect(
+      appliedCrossFilters(
+        {
+          '6': { extraFormData: { filters: [{ col: 'state', op: 'IN', val: ['CA', 'NY'] }] } },
+          '7': { extraFormData: { filters: [{ col: 'gender', op: 'IN', val: [null] }] } },
+          'NATIVE_FILTER-1': { extraFormData: { filters: [{ col: 'x', op: 'IN', val: [1] }] } },
+          '8': { extraFormData: {} },
+        },
+        charts,
+      ),
+    ).toEqual([
+      { id: '6', name: 'By state', value: 'state: CA, NY' },
+      { id: '7', name: 'Chart 7', value: 'gender: N/A' },
+    ]);
+  });
+
   it('shares label colours, the dashboard’s own first', () => {
     expect(dashboardLabelColors(meta)).toEqual({ a: '#111', b: '#333' });
   });
@@ -220,5 +271,36 @@ describe('layout on the page', () => {
     expect(sanitizeCss('.c { background: url(data:image/png;base64,AA) }')).toContain(
       'data:image/png',
     );
+  });
+});
+
+describe('filter state in the address', () => {
+  it('reads a stored filter state: masks by id, non-objects dropped', () => {
+    expect(
+      parseStoredFilterState(
+        JSON.stringify({ 'NATIVE_FILTER-1': { extraFormData: { time_range: 'Last week' } }, x: 3 }),
+      ),
+    ).toEqual({ 'NATIVE_FILTER-1': { extraFormData: { time_range: 'Last week' } } });
+    expect(parseStoredFilterState('[1]')).toBeNull();
+    expect(parseStoredFilterState('{bad')).toBeNull();
+  });
+
+  it('puts the kept key in the address in place of the state it replaces', () => {
+    expect(searchWithFilterKey('?native_filters=(a:1)&permalink_key=p1&standalone=1', 'k2')).toBe(
+      '?standalone=1&native_filters_key=k2',
+    );
+    expect(searchWithFilterKey('?native_filters_key=old', 'new')).toBe('?native_filters_key=new');
+  });
+
+  it('keeps one id per browser tab', () => {
+    const store = new Map<string, string>();
+    const storage = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+    };
+    const id = browserTabId(storage);
+    expect(id).toBeGreaterThan(0);
+    expect(browserTabId(storage)).toBe(id);
+    expect(browserTabId(null)).toBeGreaterThan(0);
   });
 });

@@ -3,13 +3,14 @@
  * charts and datasets, the layout (with its edit history once editing), the state flags of spec
  * 001 (editMode, hasUnsavedChanges, dashboardIsSaving, isRefreshing, isStarred, isPublished,
  * maxUndoHistoryExceeded, fullSizeChartId, activeTabs, expandedSlices), each chart's data, and the
- * data masks charts emit (cross filters).
+ * data masks: native filters' (by filter id) and the cross filters charts emit (by chart id).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { DashboardLayout, QueryFormData } from '@strata/core';
 import type { ChartDataResult, DataMask } from '@strata/charts';
 import { markSaved, push, redo, reset, undo, type LayoutHistory } from './layout';
 import type { DashboardMetadata } from './metadata';
+import type { NativeFilter } from './nativeFilters';
 import type { ChartState, DashboardChart, DashboardInfo, DatasourcesByKey } from './types';
 
 export interface DashboardState {
@@ -24,7 +25,12 @@ export interface DashboardState {
   /** Problems found in the stored layout or metadata (the dashboard opens anyway). */
   problems: string[];
   chartStates: Record<number, ChartState>;
-  dataMasks: Record<number, DataMask>;
+  /** The native filters of json_metadata.native_filter_configuration. */
+  nativeFilters: NativeFilter[];
+  /** Data masks by native filter id, and by chart id (as text) for cross filters. */
+  dataMasks: Record<string, DataMask>;
+  /** `dataMasks` as the dashboard opened (the same object until a filter changes). */
+  dataMasksAtLoad: Record<string, DataMask> | null;
   editMode: boolean;
   dashboardIsSaving: boolean;
   isRefreshing: boolean;
@@ -46,7 +52,9 @@ export const initialDashboardState: DashboardState = {
   savedLayout: {},
   problems: [],
   chartStates: {},
+  nativeFilters: [],
   dataMasks: {},
+  dataMasksAtLoad: null,
   editMode: false,
   dashboardIsSaving: false,
   isRefreshing: false,
@@ -66,6 +74,9 @@ export interface LoadedDashboard {
   layout: DashboardLayout;
   problems: string[];
   activeTabs: string[];
+  nativeFilters: NativeFilter[];
+  /** The masks the page opens with (native filter defaults, the address's or a link's state). */
+  dataMasks: Record<string, DataMask>;
 }
 
 const slice = createSlice({
@@ -86,7 +97,9 @@ const slice = createSlice({
         Object.entries(payload.metadata.expanded_slices).map(([k, v]) => [Number(k), v]),
       );
       state.chartStates = {};
-      state.dataMasks = {};
+      state.nativeFilters = payload.nativeFilters;
+      state.dataMasks = payload.dataMasks;
+      state.dataMasksAtLoad = payload.dataMasks;
     },
     chartQueryStarted(state, { payload }: PayloadAction<{ id: number; formData: QueryFormData }>) {
       const prev = state.chartStates[payload.id];
@@ -115,9 +128,16 @@ const slice = createSlice({
       s.status = 'failed';
       s.error = payload.error;
     },
-    dataMaskSet(state, { payload }: PayloadAction<{ id: number; mask: DataMask }>) {
-      const filters = (payload.mask.extraFormData as { filters?: unknown[] } | undefined)?.filters;
-      if (!filters || filters.length === 0) delete state.dataMasks[payload.id];
+    dataMaskSet(state, { payload }: PayloadAction<{ id: number | string; mask: DataMask }>) {
+      // A mask that filters nothing (a cleared cross filter) is dropped.
+      const extra = (payload.mask.extraFormData ?? {}) as Record<string, unknown>;
+      const filters = extra.filters as unknown[] | undefined;
+      const other = Object.entries(extra).some(
+        ([k, v]) => k !== 'filters' && v !== undefined && v !== null,
+      );
+      const value = (payload.mask.filterState as { value?: unknown } | undefined)?.value;
+      if ((!filters || filters.length === 0) && !other && (value === undefined || value === null))
+        delete state.dataMasks[payload.id];
       else state.dataMasks[payload.id] = payload.mask;
     },
     refreshRequested(state) {

@@ -17,6 +17,7 @@ import type { ExploreDatasource } from '@strata/charts';
 import { api } from '../../app/api';
 import { normalizeLayout } from './layout';
 import { parseMetadata } from './metadata';
+import { initialDataMask, parseNativeFilters } from './nativeFilters';
 import type { LoadedDashboard } from './dashboardSlice';
 import type { DashboardChart, DashboardInfo } from './types';
 
@@ -110,13 +111,17 @@ export async function loadDashboard(
   }
   const normalized = normalizeLayout(position);
   const layout = appendMissingCharts(normalized.layout, charts.result);
+  const native = parseNativeFilters(metadata.native_filter_configuration);
   return {
     dashboard,
     metadata,
     charts: charts.result,
     datasources: Object.fromEntries(datasets.result.map((d) => [`${d.id}__${d.type}`, d])),
     layout,
-    problems: [...metaProblems, ...layoutProblems, ...normalized.problems],
+    problems: [...metaProblems, ...layoutProblems, ...normalized.problems, ...native.problems],
     activeTabs: defaultActiveTabs(layout),
+    nativeFilters: native.filters,
+    // The native filters' defaults; the page replaces them with the address's state, if any.
+    dataMasks: initialDataMask(native.filters),
   };
 }

@@ -2,7 +2,8 @@
  * The dashboard page's address (spec 000 "URL parameters"): `/superset/dashboard/{id or slug}/`
  * or `/dashboard/{id or slug}/`, with `edit=true`, `standalone`, `preselect_filters` (legacy
  * `{chartId: {column: values}}` JSON), `focused_chart` (removed from the address after use),
- * `native_filters_key` / `permalink_key` (state kept on the server).
+ * `native_filters` (a rison map of data masks), `native_filters_key` / `permalink_key` (state
+ * kept on the server).
  */
 export interface DashboardUrlParams {
   idOrSlug: string | null;
@@ -11,6 +12,10 @@ export interface DashboardUrlParams {
   preselectFilters: Record<string, Record<string, unknown>>;
   focusedChart: number | null;
   permalinkKey: string | null;
+  /** `native_filters_key`: the key of a filter state kept on the server. */
+  nativeFiltersKey: string | null;
+  /** `native_filters`: the rison text of data masks, as in the address. */
+  nativeFilters: string | null;
 }
 
 const DASHBOARD_PATH = /^\/(?:superset\/)?dashboard\/([^/]+)\/?$/;
@@ -34,6 +39,7 @@ export function readDashboardParams(pathname: string, search: string): Dashboard
   }
   const focused = Number(p.get('focused_chart'));
   const key = p.get('permalink_key');
+  const stateKey = p.get('native_filters_key');
   const standalone = p.get('standalone');
   return {
     idOrSlug: raw && ID_OR_SLUG.test(raw) && raw !== 'list' ? raw : null,
@@ -43,6 +49,8 @@ export function readDashboardParams(pathname: string, search: string): Dashboard
     preselectFilters: preselect,
     focusedChart: Number.isInteger(focused) && focused > 0 ? focused : null,
     permalinkKey: key && KEY.test(key) ? key : null,
+    nativeFiltersKey: stateKey && KEY.test(stateKey) ? stateKey : null,
+    nativeFilters: p.get('native_filters') || null,
   };
 }
 
