@@ -165,7 +165,15 @@ export async function benchDashboardBrowser(): Promise<BrowserFigure[]> {
         await prof.send('Profiler.enable');
         await prof.send('Profiler.start');
       }
+      // A Chrome trace of the warm load on request (open it in DevTools' Performance panel).
+      const trace = process.env.BENCH_TRACE_LOAD && run === 2 ? process.env.BENCH_TRACE_LOAD : null;
+      if (trace)
+        await browser.startTracing(page, {
+          path: trace,
+          categories: ['devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading'],
+        });
       warm.push(await open(id));
+      if (trace) await browser.stopTracing();
       if (prof) {
         const { profile } = (await prof.send('Profiler.stop')) as { profile: unknown };
         fs.writeFileSync(process.env.BENCH_PROFILE_LOAD!, JSON.stringify(profile));

@@ -1,10 +1,10 @@
 /**
  * The React component of each chart type, loaded on demand (the web app's chart renderer uses
  * this; the server never imports it). Each component takes its plugin's transformProps output.
- * `preloadChart` starts loading a type's code early (Explore calls it while the query runs), so
- * the chart draws as soon as its data arrives.
+ * `preloadChart` starts loading a type's code early (Explore calls it while the query runs, a
+ * dashboard as soon as it knows its charts), so the chart draws as soon as its data arrives.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 
 // Each chart's props differ; the renderer passes transformProps' output through unchanged.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -45,15 +45,47 @@ const loaders: Record<string, Loader> = {
   mixed_timeseries: timeseries,
 };
 
-const lazyOnce = new Map<Loader, LazyExoticComponent<AnyChart>>();
-export const chartComponents: Record<string, LazyExoticComponent<AnyChart>> = Object.fromEntries(
-  Object.entries(loaders).map(([vizType, load]) => {
-    if (!lazyOnce.has(load)) lazyOnce.set(load, lazy(load));
-    return [vizType, lazyOnce.get(load)!];
-  }),
-);
+/** Components whose code has arrived, by loader (types sharing a module share the entry). */
+const loadedByLoader = new Map<Loader, AnyChart>();
+const pendingByLoader = new Map<Loader, Promise<AnyChart>>();
 
-/** Starts loading a chart type's code (the module loader keeps it; later renders find it ready). */
-export function preloadChart(vizType: string): void {
-  void loaders[vizType]?.().catch(() => undefined);
+/** Whether the type has a component at all. */
+export function hasChartComponent(vizType: string): boolean {
+  return vizType in loaders;
 }
+
+/**
+ * The type's component when its code has already arrived, else undefined: a renderer draws at
+ * once with it, without suspending (React.lazy would suspend once per boundary even for code
+ * that was preloaded, and 30 charts on a dashboard would each show a spinner for a frame).
+ */
+export function loadedChartComponent(vizType: string): AnyChart | undefined {
+  const load = loaders[vizType];
+  return load ? loadedByLoader.get(load) : undefined;
+}
+
+/** Loads the type's component (once; later calls share the answer). */
+export function loadChartComponent(vizType: string): Promise<AnyChart | undefined> {
+  const load = loaders[vizType];
+  if (!load) return Promise.resolve(undefined);
+  const done = loadedByLoader.get(load);
+  if (done) return Promise.resolve(done);
+  let pending = pendingByLoader.get(load);
+  if (!pending) {
+    pending = load().then((m) => {
+      loadedByLoader.set(load, m.default);
+      return m.default;
+    });
+    // A failed load may be retried (a network blip); the error reaches this caller.
+    pending.catch(() => pendingByLoader.delete(load));
+    pendingByLoader.set(load, pending);
+  }
+  return pending;
+}
+
+/** Starts loading a chart type's code (later renders find it ready). */
+export function preloadChart(vizType: string): void {
+  void loadChartComponent(vizType).catch(() => undefined);
+}
+
+export { ChartRenderContext, type ChartRenderOptions } from './render-context.js';

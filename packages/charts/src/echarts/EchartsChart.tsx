@@ -2,9 +2,11 @@
  * Renders an ECharts option in a div of the given size (canvas renderer). The instance is made
  * once per mount and updated in place with `setOption(option, {notMerge: true})`, so changing a
  * control redraws without flicker; `onEvents` maps ECharts events (click, legendselectchanged…)
- * to handlers, re-bound when they change.
+ * to handlers, re-bound when they change. The first draw skips the entry animation when the page
+ * asks (ChartRenderContext: dashboards).
  */
-import { useEffect, useRef } from 'react';
+import { useContext, useEffect, useRef } from 'react';
+import { ChartRenderContext } from '../render-context.js';
 import { echarts, type EChartsCoreOption, type EChartsType } from './echarts-core.js';
 
 export type EchartsEventHandler = (params: unknown) => void;
@@ -21,6 +23,9 @@ export interface EchartsChartProps {
 export function EchartsChart({ width, height, option, onEvents, onReady }: EchartsChartProps) {
   const ref = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
+  const { animateFirstDraw } = useContext(ChartRenderContext);
+  const drawn = useRef(false);
+  const applied = useRef<{ width: number; height: number; option: EChartsCoreOption } | null>(null);
 
   useEffect(() => {
     if (!ref.current) return undefined;
@@ -29,21 +34,37 @@ export function EchartsChart({ width, height, option, onEvents, onReady }: Echar
     return () => {
       instance.dispose();
       chart.current = null;
+      // A new instance (a remount) starts from nothing.
+      applied.current = null;
     };
     // The instance lives as long as the element; size and option changes are applied below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  useEffect(() => {
-    chart.current?.resize({ width, height });
-  }, [width, height]);
-
+  // Size and option applied together: a new size with a new option (a dashboard's grid
+  // narrowing re-runs transformProps) is drawn once, not resized and then drawn again.
   useEffect(() => {
     const instance = chart.current;
     if (!instance) return;
-    instance.setOption(option, { notMerge: true, lazyUpdate: false });
+    const prev = applied.current;
+    const resized = prev !== null && (prev.width !== width || prev.height !== height);
+    applied.current = { width, height, option };
+    if (prev !== null && prev.option === option) {
+      if (resized) instance.resize({ width, height });
+      return;
+    }
+    // The canvas takes the new size without drawing; setOption draws at it.
+    if (resized) instance.getZr().resize({ width, height });
+    const still = !drawn.current && !animateFirstDraw;
+    instance.setOption(still ? { ...option, animation: false } : option, {
+      notMerge: true,
+      lazyUpdate: false,
+    });
+    drawn.current = true;
     onReady?.(instance);
-  }, [option, onReady]);
+    // The context is read for the first draw only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [width, height, option, onReady]);
 
   useEffect(() => {
     const instance = chart.current;

@@ -31,6 +31,7 @@ import {
   type QueryFormData,
 } from '@strata/core';
 import type { ChartDataResult, ChartHooks, DataMask } from '@strata/charts';
+import { ChartRenderContext, type ChartRenderOptions } from '@strata/charts/components';
 import { api, errorMessage, isAbortError } from '../../app/api';
 import { useBootstrap, useCurrentUser } from '../../app/BootstrapContext';
 import { useToasts } from '../../app/toasts';
@@ -72,13 +73,16 @@ import {
   updateComponentMeta,
   type EditResult,
 } from './layout';
-import { loadDashboard } from './loadDashboard';
+import { takeEarlyDashboard } from './earlyStart';
+import { openDashboard, visibleChartQueries } from './openDashboard';
 import { chartsToAutoRefresh, parseMetadata, refreshDelays } from './metadata';
-import { appliedNativeFilters, initialDataMask } from './nativeFilters';
+import { appliedNativeFilters } from './nativeFilters';
 import { readDashboardParams, withoutFocusedChart } from './params';
-import { readUrlFilterState } from './urlState';
 import { useKeptFilterState } from './useKeptFilterState';
 import { tabsRevealing, visibleChartIds, withTabOpened } from './visibility';
+
+/** Dashboards draw their charts' first frame without the entry animation (see render-context). */
+const DASHBOARD_RENDER: ChartRenderOptions = { animateFirstDraw: false };
 
 const REFRESH_CHOICES: Array<[number, string]> = [
   [0, "Don't refresh"],
@@ -93,20 +97,28 @@ const REFRESH_CHOICES: Array<[number, string]> = [
   [86400, '24 hours'],
 ];
 
+/**
+ * The grid's width, measured when the grid element appears and when it changes size (a callback
+ * ref: the grid is drawn only once the dashboard has loaded; one observer for its life).
+ */
 function useGridWidth() {
-  const ref = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return undefined;
-    const measure = () => setWidth(Math.floor(el.clientWidth));
-    measure();
+  const observer = useRef<ResizeObserver | null>(null);
+  const ref = useCallback((el: HTMLDivElement | null) => {
+    observer.current?.disconnect();
+    observer.current = null;
+    if (!el) return;
+    setWidth(Math.floor(el.clientWidth));
     // Later width changes (the edit panel opening, the window resized) re-lay the charts out
     // as a transition: the page answers first, the charts follow.
-    const observer = new ResizeObserver(() => startTransition(measure));
-    observer.observe(el);
-    return () => observer.disconnect();
-  });
+    const o = new ResizeObserver((entries) => {
+      const w = Math.floor(entries[0]?.contentRect.width ?? el.clientWidth);
+      startTransition(() => setWidth(w));
+    });
+    o.observe(el);
+    observer.current = o;
+  }, []);
+  useEffect(() => () => observer.current?.disconnect(), []);
   return { ref, width };
 }
 
@@ -154,32 +166,21 @@ export default function DashboardPage() {
         navigate(`/superset/dashboard/${created.id}/?edit=true`, { replace: true });
         return;
       }
-      // The address's filter state is read alongside the dashboard.
-      const [loaded, urlState] = await Promise.all([
-        loadDashboard(params.idOrSlug!, controller.signal),
-        readUrlFilterState(params, controller.signal),
-      ]);
-      if (urlState.activeTabs) loaded.activeTabs = urlState.activeTabs;
-      if (urlState.dataMask)
-        loaded.dataMasks = initialDataMask(loaded.nativeFilters, urlState.dataMask);
+      // The dashboard and the address's filter state (already on their way when the page was
+      // opened directly: see earlyStart.ts), then the visible charts' queries.
+      const early = takeEarlyDashboard(location.pathname, location.search);
+      const { loaded, urlState } = await (early?.opened ??
+        openDashboard(params, controller.signal));
+      if (controller.signal.aborted) return;
       dispatch(a.loaded(loaded));
       if (urlState.warning) toasts.addWarningToast(urlState.warning);
-      // The visible charts' queries leave now, not after the first render of the layout.
-      const filterCtx: DashboardFilterContext = {
-        dashboardId: loaded.dashboard.id,
-        metadata: loaded.metadata,
-        layout: loaded.layout,
-        nativeFilters: loaded.nativeFilters,
-        dataMasks: loaded.dataMasks,
-        preselect: params.preselectFilters,
-      };
-      const cross = crossFilterSources(loaded.dataMasks);
-      const byId = new Map(loaded.charts.map((c) => [c.id, c]));
-      for (const id of visibleChartIds(loaded.layout, loaded.activeTabs)) {
-        const chart = byId.get(id);
-        if (!chart) continue;
-        const ds = loaded.datasources[chart.form_data.datasource ?? chart.datasource ?? ''];
-        startChartQuery(id, chartFormDataOnDashboard(chart, filterCtx, ds, cross), false);
+      const earlyQueries = early ? await early.queriesStarted.catch(() => null) : null;
+      if (controller.signal.aborted) return;
+      for (const { id, formData } of visibleChartQueries(loaded, params.preselectFilters)) {
+        const e = earlyQueries?.get(id);
+        if (e && e.formDataJson === JSON.stringify(formData))
+          adoptChartQuery(id, formData, e.result);
+        else startChartQuery(id, formData, false);
       }
       if (params.focusedChart) {
         const comp = Object.values(loaded.layout).find(
@@ -293,6 +294,26 @@ export default function DashboardPage() {
         )
         .catch((e: unknown) => {
           if (!isAbortError(e))
+            dispatch(a.chartQueryFailed({ id: chartId, error: errorMessage(e) }));
+        });
+    },
+    [],
+  );
+
+  /** Takes over a query that left before the page mounted (the same form data). */
+  const adoptChartQuery = useCallback(
+    (chartId: number, formData: QueryFormData, result: Promise<ChartDataResult[]>) => {
+      controllers.current.get(chartId)?.abort();
+      const controller = new AbortController();
+      controllers.current.set(chartId, controller);
+      dispatch(a.chartQueryStarted({ id: chartId, formData }));
+      result
+        .then((queriesResponse) => {
+          if (!controller.signal.aborted)
+            dispatch(a.chartQuerySucceeded({ id: chartId, queriesResponse, at: Date.now() }));
+        })
+        .catch((e: unknown) => {
+          if (!controller.signal.aborted && !isAbortError(e))
             dispatch(a.chartQueryFailed({ id: chartId, error: errorMessage(e) }));
         });
     },
@@ -686,105 +707,107 @@ export default function DashboardPage() {
         onChartAction,
       }}
     >
-      <DndContext sensors={sensors} onDragEnd={onDragEnd}>
-        <Flex
-          vertical
-          style={{ flex: 1, minHeight: 0, background: '#f7f8fa' }}
-          data-test="dashboard-page"
-        >
-          {state.css ? <style>{sanitizeCss(state.css)}</style> : null}
-          {params.standalone ? null : (
-            <DashboardHeader
-              dashboard={d}
-              title={title}
-              editMode={state.editMode}
-              canEdit={canEdit}
-              canSave={
-                state.history.hasUnsavedChanges ||
-                title !== d.dashboard_title ||
-                state.css !== (d.css ?? '')
-              }
-              starred={state.isStarred}
-              saving={state.dashboardIsSaving}
-              canUndo={canUndo(state.history)}
-              canRedo={canRedo(state.history)}
-              hasUnsavedChanges={state.history.hasUnsavedChanges}
-              onTitleChange={setTitle}
-              onToggleStar={() => void toggleStar()}
-              onTogglePublished={() => void togglePublished()}
-              onRefresh={() => dispatch(a.refreshRequested())}
-              onEdit={() => dispatch(a.editModeSet(true))}
-              onDiscard={() => dispatch(a.editsDiscarded())}
-              onSave={() => void save()}
-              onUndo={() => dispatch(a.undone())}
-              onRedo={() => dispatch(a.redone())}
-              menuItems={menuItems}
-              onMenu={(k) => void onMenu(k)}
-            />
-          )}
-          {state.problems.length ? (
-            <Alert
-              type="warning"
-              showIcon
-              closable
-              message="Parts of this dashboard could not be read and were repaired"
-              description={
-                <ul style={{ margin: 0, paddingLeft: 16 }}>
-                  {state.problems.map((p) => (
-                    <li key={p}>{p}</li>
-                  ))}
-                </ul>
-              }
-              style={{ margin: '12px 24px 0' }}
-            />
-          ) : null}
-          {appliedFilters.length ? (
-            <Flex
-              wrap
-              gap={6}
-              align="center"
-              style={{ margin: '12px 24px 0' }}
-              data-test="applied-native-filters"
-            >
-              <Typography.Text type="secondary">Filters applied:</Typography.Text>
-              {appliedFilters.map((f) => (
-                <Tag
-                  key={f.id}
-                  closable
-                  closeIcon
-                  color={f.kind === 'cross' ? 'blue' : undefined}
-                  title={f.kind === 'cross' ? 'Cross filter' : 'Native filter'}
-                  onClose={(e) => {
-                    e.preventDefault();
-                    dispatch(
-                      a.dataMaskSet({
-                        id: f.id,
-                        mask: { extraFormData: {}, filterState: { value: null } },
-                      }),
-                    );
-                  }}
-                  style={{ marginInlineEnd: 0 }}
-                  data-test="applied-filter"
-                >
-                  <Typography.Text strong>{f.name}</Typography.Text>: {f.value}
-                </Tag>
-              ))}
-            </Flex>
-          ) : null}
-          <Flex style={{ flex: 1, minHeight: 0 }}>
-            <div style={{ flex: 1, minWidth: 0, overflow: 'auto', padding: '16px 24px' }}>
-              <div ref={grid.ref} style={{ width: '100%' }}>
-                {grid.width > 0 ? (
-                  <LayoutContext.Provider value={ctx}>
-                    <LayoutRoot />
-                  </LayoutContext.Provider>
-                ) : null}
+      <ChartRenderContext.Provider value={DASHBOARD_RENDER}>
+        <DndContext sensors={sensors} onDragEnd={onDragEnd}>
+          <Flex
+            vertical
+            style={{ flex: 1, minHeight: 0, background: '#f7f8fa' }}
+            data-test="dashboard-page"
+          >
+            {state.css ? <style>{sanitizeCss(state.css)}</style> : null}
+            {params.standalone ? null : (
+              <DashboardHeader
+                dashboard={d}
+                title={title}
+                editMode={state.editMode}
+                canEdit={canEdit}
+                canSave={
+                  state.history.hasUnsavedChanges ||
+                  title !== d.dashboard_title ||
+                  state.css !== (d.css ?? '')
+                }
+                starred={state.isStarred}
+                saving={state.dashboardIsSaving}
+                canUndo={canUndo(state.history)}
+                canRedo={canRedo(state.history)}
+                hasUnsavedChanges={state.history.hasUnsavedChanges}
+                onTitleChange={setTitle}
+                onToggleStar={() => void toggleStar()}
+                onTogglePublished={() => void togglePublished()}
+                onRefresh={() => dispatch(a.refreshRequested())}
+                onEdit={() => dispatch(a.editModeSet(true))}
+                onDiscard={() => dispatch(a.editsDiscarded())}
+                onSave={() => void save()}
+                onUndo={() => dispatch(a.undone())}
+                onRedo={() => dispatch(a.redone())}
+                menuItems={menuItems}
+                onMenu={(k) => void onMenu(k)}
+              />
+            )}
+            {state.problems.length ? (
+              <Alert
+                type="warning"
+                showIcon
+                closable
+                message="Parts of this dashboard could not be read and were repaired"
+                description={
+                  <ul style={{ margin: 0, paddingLeft: 16 }}>
+                    {state.problems.map((p) => (
+                      <li key={p}>{p}</li>
+                    ))}
+                  </ul>
+                }
+                style={{ margin: '12px 24px 0' }}
+              />
+            ) : null}
+            {appliedFilters.length ? (
+              <Flex
+                wrap
+                gap={6}
+                align="center"
+                style={{ margin: '12px 24px 0' }}
+                data-test="applied-native-filters"
+              >
+                <Typography.Text type="secondary">Filters applied:</Typography.Text>
+                {appliedFilters.map((f) => (
+                  <Tag
+                    key={f.id}
+                    closable
+                    closeIcon
+                    color={f.kind === 'cross' ? 'blue' : undefined}
+                    title={f.kind === 'cross' ? 'Cross filter' : 'Native filter'}
+                    onClose={(e) => {
+                      e.preventDefault();
+                      dispatch(
+                        a.dataMaskSet({
+                          id: f.id,
+                          mask: { extraFormData: {}, filterState: { value: null } },
+                        }),
+                      );
+                    }}
+                    style={{ marginInlineEnd: 0 }}
+                    data-test="applied-filter"
+                  >
+                    <Typography.Text strong>{f.name}</Typography.Text>: {f.value}
+                  </Tag>
+                ))}
+              </Flex>
+            ) : null}
+            <Flex style={{ flex: 1, minHeight: 0 }}>
+              <div style={{ flex: 1, minWidth: 0, overflow: 'auto', padding: '16px 24px' }}>
+                <div ref={grid.ref} style={{ width: '100%' }}>
+                  {grid.width > 0 ? (
+                    <LayoutContext.Provider value={ctx}>
+                      <LayoutRoot />
+                    </LayoutContext.Provider>
+                  ) : null}
+                </div>
               </div>
-            </div>
-            {state.editMode ? <BuilderPanel placedCharts={placed} /> : null}
+              {state.editMode ? <BuilderPanel placedCharts={placed} /> : null}
+            </Flex>
           </Flex>
-        </Flex>
-      </DndContext>
+        </DndContext>
+      </ChartRenderContext.Provider>
       {state.fullSizeChartId !== null ? <FullSizeChart chartId={state.fullSizeChartId} /> : null}
       {modal === 'properties' ? (
         <PropertiesModal

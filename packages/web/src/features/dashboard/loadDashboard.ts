@@ -14,6 +14,7 @@ import {
   type DashboardLayout,
 } from '@strata/core';
 import type { ExploreDatasource } from '@strata/charts';
+import { preloadChart } from '@strata/charts/components';
 import { api } from '../../app/api';
 import { normalizeLayout } from './layout';
 import { parseMetadata } from './metadata';
@@ -89,10 +90,15 @@ export async function loadDashboard(
   signal: AbortSignal,
 ): Promise<LoadedDashboard> {
   const base = `/api/v1/dashboard/${encodeURIComponent(idOrSlug)}`;
-  // The CSRF token is fetched alongside, so the charts' queries can leave at once afterwards.
+  // The CSRF token is fetched alongside, so the charts' queries can leave at once afterwards;
+  // the chart types' code starts loading as soon as the charts are known.
   const [info, charts, datasets] = await Promise.all([
     api.get<{ result: DashboardInfo }>(base, { signal }),
-    api.get<{ result: DashboardChart[] }>(`${base}/charts`, { signal }),
+    api.get<{ result: DashboardChart[] }>(`${base}/charts`, { signal }).then((r) => {
+      for (const type of new Set(r.result.map((c) => c.form_data.viz_type ?? c.viz_type)))
+        preloadChart(type);
+      return r;
+    }),
     api
       .get<{ result: ExploreDatasource[] }>(`${base}/datasets`, { signal })
       .catch(() => ({ result: [] as ExploreDatasource[] })),

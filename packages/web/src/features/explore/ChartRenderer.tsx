@@ -5,12 +5,12 @@
 import {
   Component,
   startTransition,
-  Suspense,
   useEffect,
   useLayoutEffect,
   useMemo,
   useRef,
   useState,
+  type ComponentType,
   type ReactNode,
 } from 'react';
 import { Empty, Spin } from 'antd';
@@ -21,7 +21,11 @@ import {
   type ChartHooks,
   type ExploreDatasource,
 } from '@strata/charts';
-import { chartComponents } from '@strata/charts/components';
+import {
+  hasChartComponent,
+  loadChartComponent,
+  loadedChartComponent,
+} from '@strata/charts/components';
 
 class RenderBoundary extends Component<
   { onError: (e: Error) => void; children: ReactNode },
@@ -39,13 +43,13 @@ class RenderBoundary extends Component<
   }
 }
 
-/** The element's size, kept up to date. */
-export function useElementSize<T extends HTMLElement>() {
+/** The element's size, kept up to date (not measured when `enabled` is false). */
+export function useElementSize<T extends HTMLElement>(enabled = true) {
   const ref = useRef<T>(null);
   const [size, setSize] = useState({ width: 0, height: 0 });
   useLayoutEffect(() => {
     const el = ref.current;
-    if (!el) return undefined;
+    if (!el || !enabled) return undefined;
     const measure = () =>
       setSize({ width: Math.floor(el.clientWidth), height: Math.floor(el.clientHeight) });
     measure();
@@ -53,8 +57,38 @@ export function useElementSize<T extends HTMLElement>() {
     const observer = new ResizeObserver(() => startTransition(measure));
     observer.observe(el);
     return () => observer.disconnect();
-  }, []);
+  }, [enabled]);
   return { ref, ...size };
+}
+
+// Each chart's props differ; the renderer passes transformProps' output through unchanged.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyChart = ComponentType<any>;
+
+/**
+ * The chart type's component: at once when its code has arrived (no suspending), else after it
+ * loads. A failed load is reported as a rendering failure.
+ */
+function useChartComponent(vizType: string, onFailed: (message: string) => void) {
+  const ready = loadedChartComponent(vizType);
+  const [arrived, setArrived] = useState<{ vizType: string; component: AnyChart } | null>(null);
+  useEffect(() => {
+    if (ready || !hasChartComponent(vizType)) return undefined;
+    let live = true;
+    loadChartComponent(vizType)
+      .then((component) => {
+        if (live && component) setArrived({ vizType, component });
+      })
+      .catch((e: unknown) => {
+        if (live) onFailed(e instanceof Error ? e.message : String(e));
+      });
+    return () => {
+      live = false;
+    };
+    // The failure callback is the caller's; a new one does not reload the code.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [vizType, ready]);
+  return ready ?? (arrived?.vizType === vizType ? arrived.component : undefined);
 }
 
 export function ChartRenderer({
@@ -66,6 +100,7 @@ export function ChartRenderer({
   emitCrossFilters,
   onRendered,
   onRenderFailed,
+  size,
 }: {
   formData: QueryFormData;
   queriesResponse: ChartDataResult[];
@@ -77,10 +112,15 @@ export function ChartRenderer({
   emitCrossFilters?: boolean;
   onRendered?: () => void;
   onRenderFailed: (message: string) => void;
+  /** The size to draw at when the caller knows it (a dashboard's grid); measured otherwise. */
+  size?: { width: number; height: number };
 }) {
-  const { ref, width, height } = useElementSize<HTMLDivElement>();
+  const measured = useElementSize<HTMLDivElement>(!size);
+  const { ref } = measured;
+  const width = size ? size.width : measured.width;
+  const height = size ? size.height : measured.height;
   const plugin = chartRegistry.get(formData.viz_type);
-  const ChartComponent = chartComponents[formData.viz_type];
+  const ChartComponent = useChartComponent(formData.viz_type, onRenderFailed);
   const props = useMemo(() => {
     if (!plugin || width === 0 || height === 0) return { ok: false as const, error: null };
     try {
@@ -126,7 +166,7 @@ export function ChartRenderer({
       style={{ width: '100%', height: '100%', position: 'relative' }}
       data-test="chart-container"
     >
-      {!plugin || !ChartComponent ? (
+      {!plugin || !hasChartComponent(formData.viz_type) ? (
         <Empty description={MESSAGES.vizTypeNotSupported} />
       ) : empty ? (
         <Empty
@@ -134,12 +174,12 @@ export function ChartRenderer({
           description={MESSAGES.noResults}
           style={{ paddingTop: 40 }}
         />
-      ) : props.ok ? (
+      ) : props.ok && ChartComponent ? (
         <RenderBoundary onError={(e) => onRenderFailed(e.message)}>
-          <Suspense fallback={<Spin style={{ position: 'absolute', inset: 0, margin: 'auto' }} />}>
-            <ChartComponent {...(props.value as object)} />
-          </Suspense>
+          <ChartComponent {...(props.value as object)} />
         </RenderBoundary>
+      ) : props.ok ? (
+        <Spin style={{ position: 'absolute', inset: 0, margin: 'auto' }} />
       ) : null}
     </div>
   );

@@ -9,12 +9,11 @@ import {
   Button,
   Dropdown,
   Empty,
-  Flex,
   Modal,
   Spin,
   Table,
-  Tooltip,
   Typography,
+  type MenuProps,
 } from 'antd';
 import { EllipsisOutlined, ExclamationCircleOutlined } from '@ant-design/icons';
 import type { QueryFormData } from '@strata/core';
@@ -57,6 +56,41 @@ function ago(ts: number | null): string {
 }
 
 export type ChartAction = 'refresh' | 'fullsize' | 'description';
+
+/**
+ * The chart menu's button; the dropdown itself is made on the first click (thirty charts need
+ * thirty buttons, not thirty dropdowns).
+ */
+function ChartMenu({ name, menu }: { name: string; menu: MenuProps }) {
+  const [open, setOpen] = useState<boolean | null>(null);
+  const button = (
+    <Button
+      type="text"
+      size="small"
+      icon={<EllipsisOutlined />}
+      aria-label={`More options for ${name}`}
+      {...(open === null ? { onClick: () => setOpen(true) } : {})}
+    />
+  );
+  if (open === null) return button;
+  return (
+    <Dropdown
+      menu={{
+        ...menu,
+        onClick: (info) => {
+          setOpen(false);
+          menu.onClick?.(info);
+        },
+      }}
+      open={open}
+      onOpenChange={setOpen}
+      trigger={['click']}
+      placement="bottomRight"
+    >
+      {button}
+    </Dropdown>
+  );
+}
 
 /**
  * Memoised: one chart's data arriving re-renders that chart's holder only (the page passes
@@ -149,28 +183,38 @@ export const ChartHolder = memo(function ChartHolder(props: ChartHolderProps) {
       data-test="dashboard-chart"
       data-chart-id={chart.id}
     >
-      <Flex align="center" gap={6} style={{ height: HEADER_HEIGHT, padding: '0 8px 0 12px' }}>
-        <Typography.Text strong ellipsis style={{ flex: 1 }} title={name}>
+      <div
+        style={{
+          height: HEADER_HEIGHT,
+          padding: '0 8px 0 12px',
+          display: 'flex',
+          alignItems: 'center',
+          gap: 6,
+        }}
+      >
+        <span
+          style={{
+            flex: 1,
+            minWidth: 0,
+            fontWeight: 600,
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: 'nowrap',
+          }}
+          title={name}
+        >
           {name}
-        </Typography.Text>
+        </span>
         {state?.queriesResponse?.[0]?.is_cached ? (
-          <Tooltip title={`Cached ${ago(state.lastUpdated)}`}>
-            <Typography.Text type="secondary" style={{ fontSize: 11 }}>
-              Cached
-            </Typography.Text>
-          </Tooltip>
+          <span
+            style={{ fontSize: 11, color: 'rgba(0, 0, 0, 0.45)' }}
+            title={`Cached ${ago(state.lastUpdated)}`}
+          >
+            Cached
+          </span>
         ) : null}
-        {editMode ? null : (
-          <Dropdown menu={menu} trigger={['click']} placement="bottomRight">
-            <Button
-              type="text"
-              size="small"
-              icon={<EllipsisOutlined />}
-              aria-label={`More options for ${name}`}
-            />
-          </Dropdown>
-        )}
-      </Flex>
+        {editMode ? null : <ChartMenu name={name} menu={menu} />}
+      </div>
       {props.expanded && chart.description ? (
         <Typography.Paragraph
           type="secondary"
@@ -201,6 +245,7 @@ export const ChartHolder = memo(function ChartHolder(props: ChartHolderProps) {
               labelColors={props.labelColors}
               emitCrossFilters={props.emitCrossFilters}
               onRenderFailed={(m) => setRenderError(m)}
+              size={{ width: Math.max(0, width - 16), height: Math.max(0, bodyHeight - 8) }}
             />
           </div>
         ) : !datasource && state?.status !== 'loading' ? (
@@ -210,39 +255,37 @@ export const ChartHolder = memo(function ChartHolder(props: ChartHolderProps) {
           <Spin style={{ position: 'absolute', inset: 0, margin: 'auto', height: 32 }} />
         ) : null}
       </div>
-      <Modal
-        open={query !== null}
-        title="View query"
-        footer={null}
-        width={720}
-        onCancel={() => setQuery(null)}
-      >
-        <pre style={{ maxHeight: 480, overflow: 'auto', background: '#f7f7f7', padding: 12 }}>
-          {query}
-        </pre>
-      </Modal>
-      <Modal
-        open={table}
-        title={name}
-        footer={null}
-        width={900}
-        onCancel={() => setTable(false)}
-        destroyOnHidden
-      >
-        <Table
-          size="small"
-          rowKey={(_, i) => String(i)}
-          dataSource={rows as Array<Record<string, unknown>>}
-          columns={(state?.queriesResponse?.[0]?.colnames ?? []).map((c) => ({
-            key: c,
-            dataIndex: c,
-            title: c,
-            render: (v: unknown) => (v === null || v === undefined ? 'N/A' : String(v)),
-          }))}
-          scroll={{ x: 'max-content', y: 420 }}
-          pagination={{ pageSize: 50, size: 'small' }}
-        />
-      </Modal>
+      {query !== null ? (
+        <Modal open title="View query" footer={null} width={720} onCancel={() => setQuery(null)}>
+          <pre style={{ maxHeight: 480, overflow: 'auto', background: '#f7f7f7', padding: 12 }}>
+            {query}
+          </pre>
+        </Modal>
+      ) : null}
+      {table ? (
+        <Modal
+          open
+          title={name}
+          footer={null}
+          width={900}
+          onCancel={() => setTable(false)}
+          destroyOnHidden
+        >
+          <Table
+            size="small"
+            rowKey={(_, i) => String(i)}
+            dataSource={rows as Array<Record<string, unknown>>}
+            columns={(state?.queriesResponse?.[0]?.colnames ?? []).map((c) => ({
+              key: c,
+              dataIndex: c,
+              title: c,
+              render: (v: unknown) => (v === null || v === undefined ? 'N/A' : String(v)),
+            }))}
+            scroll={{ x: 'max-content', y: 420 }}
+            pagination={{ pageSize: 50, size: 'small' }}
+          />
+        </Modal>
+      ) : null}
     </div>
   );
 });
