@@ -45,7 +45,7 @@ import {
   dashboardLabelColors,
   type DashboardFilterContext,
 } from './chartFormData';
-import { BuilderPanel } from './components/BuilderPanel';
+import { BUILDER_PANEL_WIDTH, BuilderPanel } from './components/BuilderPanel';
 import { ChartHolder, type ChartAction } from './components/ChartHolder';
 import { CssEditorModal } from './components/CssEditorModal';
 import { DashboardHeader } from './components/DashboardHeader';
@@ -98,28 +98,38 @@ const REFRESH_CHOICES: Array<[number, string]> = [
 ];
 
 /**
- * The grid's width, measured when the grid element appears and when it changes size (a callback
- * ref: the grid is drawn only once the dashboard has loaded; one observer for its life).
+ * The grid's widths. The layout is drawn at the view-mode width; while editing, the builder
+ * panel takes room and the grid is zoomed out to the width left instead of being laid out anew
+ * (no chart redraws: entering and leaving edit mode stay instant). Measured when the grid
+ * element appears and whenever it changes size (a callback ref: one observer for its life); a
+ * new view-mode width re-lays the charts out as a transition.
  */
-function useGridWidth() {
-  const [width, setWidth] = useState(0);
+function useGridWidth(editMode: boolean) {
+  const [viewWidth, setViewWidth] = useState(0);
+  const [editWidth, setEditWidth] = useState<number | null>(null);
+  const editing = useRef(editMode);
+  editing.current = editMode;
   const observer = useRef<ResizeObserver | null>(null);
   const ref = useCallback((el: HTMLDivElement | null) => {
     observer.current?.disconnect();
     observer.current = null;
     if (!el) return;
-    setWidth(Math.floor(el.clientWidth));
-    // Later width changes (the edit panel opening, the window resized) re-lay the charts out
-    // as a transition: the page answers first, the charts follow.
+    setViewWidth(Math.floor(el.clientWidth));
     const o = new ResizeObserver((entries) => {
       const w = Math.floor(entries[0]?.contentRect.width ?? el.clientWidth);
-      startTransition(() => setWidth(w));
+      if (editing.current) setEditWidth(w);
+      else startTransition(() => setViewWidth(w));
     });
     o.observe(el);
     observer.current = o;
   }, []);
   useEffect(() => () => observer.current?.disconnect(), []);
-  return { ref, width };
+  useEffect(() => {
+    if (!editMode) setEditWidth(null);
+  }, [editMode]);
+  const available = editMode ? (editWidth ?? viewWidth - BUILDER_PANEL_WIDTH) : viewWidth;
+  const zoom = editMode && viewWidth > 0 ? Math.min(1, Math.max(0.3, available / viewWidth)) : 1;
+  return { ref, width: viewWidth, zoom };
 }
 
 export default function DashboardPage() {
@@ -141,7 +151,7 @@ export default function DashboardPage() {
   const toasts = useToasts();
   const user = useCurrentUser();
   const escapeMarkdown = useBootstrap().common.feature_flags.ESCAPE_MARKDOWN_HTML === true;
-  const grid = useGridWidth();
+  const grid = useGridWidth(state.editMode);
   const controllers = useRef(new Map<number, AbortController>());
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
   const d = state.dashboard;
@@ -434,6 +444,7 @@ export default function DashboardPage() {
       layout,
       editMode: state.editMode,
       colWidth: columnWidth(grid.width),
+      zoom: grid.zoom,
       activeTabs: state.activeTabs,
       openTab: (tab) =>
         dispatch(a.activeTabsSet(withTabOpened(layoutRef.current, state.activeTabs, tab))),
@@ -463,7 +474,7 @@ export default function DashboardPage() {
       },
     }),
     // DashboardChartSlot reads the charts' data from its own context below.
-    [layout, state.editMode, grid.width, state.activeTabs, apply, escapeMarkdown],
+    [layout, state.editMode, grid.width, grid.zoom, state.activeTabs, apply, escapeMarkdown],
   );
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
@@ -797,9 +808,14 @@ export default function DashboardPage() {
               <div style={{ flex: 1, minWidth: 0, overflow: 'auto', padding: '16px 24px' }}>
                 <div ref={grid.ref} style={{ width: '100%' }}>
                   {grid.width > 0 ? (
-                    <LayoutContext.Provider value={ctx}>
-                      <LayoutRoot />
-                    </LayoutContext.Provider>
+                    <div
+                      style={grid.zoom < 1 ? { width: grid.width, zoom: grid.zoom } : undefined}
+                      data-test="dashboard-grid"
+                    >
+                      <LayoutContext.Provider value={ctx}>
+                        <LayoutRoot />
+                      </LayoutContext.Provider>
+                    </div>
                   ) : null}
                 </div>
               </div>

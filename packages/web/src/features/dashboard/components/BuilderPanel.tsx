@@ -153,11 +153,16 @@ function ChartsTab({ placed }: { placed: ReadonlySet<number> }) {
   );
 }
 
+/** The builder panel's width: the grid is zoomed out by this much while editing. */
+export const BUILDER_PANEL_WIDTH = 320;
+
 export function BuilderPanel({ placedCharts }: { placedCharts: ReadonlySet<number> }) {
   return (
     <div
       style={{
-        width: 320,
+        width: BUILDER_PANEL_WIDTH,
+        flex: `0 0 ${BUILDER_PANEL_WIDTH}px`,
+        boxSizing: 'border-box',
         background: '#fff',
         borderLeft: '1px solid #f0f0f0',
         padding: '8px 16px',

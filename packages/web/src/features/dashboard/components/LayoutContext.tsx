@@ -7,6 +7,8 @@ export interface LayoutContextValue {
   editMode: boolean;
   /** The width of one grid column, px. */
   colWidth: number;
+  /** The grid's CSS zoom (below 1 while editing: the grid keeps its view-mode layout). */
+  zoom: number;
   activeTabs: readonly string[];
   openTab: (tabId: string) => void;
   escapeMarkdown: boolean;

@@ -216,6 +216,8 @@ function ResizeHandle({
   axis: 'both' | 'x';
 }) {
   const start = useRef<{ x: number; y: number } | null>(null);
+  // Pointer moves are in screen pixels; the grid may be zoomed out (edit mode).
+  const { zoom } = useLayoutContext();
   return (
     <div
       role="separator"
@@ -228,12 +230,15 @@ function ResizeHandle({
       }}
       onPointerMove={(e) => {
         if (!start.current) return;
-        onPreview(e.clientX - start.current.x, axis === 'both' ? e.clientY - start.current.y : 0);
+        onPreview(
+          (e.clientX - start.current.x) / zoom,
+          axis === 'both' ? (e.clientY - start.current.y) / zoom : 0,
+        );
       }}
       onPointerUp={(e) => {
         if (!start.current) return;
-        const dx = e.clientX - start.current.x;
-        const dy = axis === 'both' ? e.clientY - start.current.y : 0;
+        const dx = (e.clientX - start.current.x) / zoom;
+        const dy = axis === 'both' ? (e.clientY - start.current.y) / zoom : 0;
         start.current = null;
         onDone(dx, dy);
       }}
