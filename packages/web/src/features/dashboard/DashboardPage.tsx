@@ -181,11 +181,12 @@ export default function DashboardPage() {
       const early = takeEarlyDashboard(location.pathname, location.search);
       const { loaded, urlState } = await (early?.opened ??
         openDashboard(params, controller.signal));
+      // Known before the first render of the layout, so no chart is queried twice (the page's
+      // code includes the charts' code: this waits for nothing but the queries' start).
+      const earlyQueries = early ? await early.queriesStarted.catch(() => null) : null;
       if (controller.signal.aborted) return;
       dispatch(a.loaded(loaded));
       if (urlState.warning) toasts.addWarningToast(urlState.warning);
-      const earlyQueries = early ? await early.queriesStarted.catch(() => null) : null;
-      if (controller.signal.aborted) return;
       for (const { id, formData } of visibleChartQueries(loaded, params.preselectFilters)) {
         const e = earlyQueries?.get(id);
         if (e && e.formDataJson === JSON.stringify(formData))
