@@ -1,5 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import 'antd/dist/antd.css';
 import { App } from './app/App';
 import { loadBootstrap } from './app/loadBootstrap';
 import { startEarlyDashboard } from './features/dashboard/earlyStart';

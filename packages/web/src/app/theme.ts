@@ -2,6 +2,7 @@ import type { ThemeConfig } from 'antd';
 
 /** A calm teal look, shared by every page. */
 export const theme: ThemeConfig = {
+  zeroRuntime: true,
   token: {
     colorPrimary: '#1f7a8c',
     colorInfo: '#1f7a8c',
