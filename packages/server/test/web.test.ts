@@ -36,6 +36,7 @@ describe('serving the web app', () => {
       '<!doctype html><html><body><div id="app"></div><script type="module" src="/assets/app.js"></script></body></html>',
     );
     fs.writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dist, 'assets', 'big.css'), '.a{color:red}\n'.repeat(500));
     fs.writeFileSync(path.join(dist, 'secret.txt'), 'not an asset');
     server = await startServer(sqlite!, { STRATA_WEB_DIST: dist });
   });
@@ -76,6 +77,40 @@ describe('serving the web app', () => {
     expect(data.user).toMatchObject({ username: 'admin', isAnonymous: false });
     expect(Object.keys(data.user.roles)).toEqual(['Admin']);
     expect(data.common.feature_flags.SQLLAB_BACKEND_PERSISTENCE).toBe(true);
+  });
+
+  it('sends text assets gzipped to clients that accept it', async () => {
+    const zipped = await fetch(`${server.baseUrl}/assets/big.css`, {
+      headers: { 'Accept-Encoding': 'gzip' },
+    });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('vary')).toContain('Accept-Encoding');
+    // fetch undoes the encoding: the text is the file's.
+    expect(await zipped.text()).toBe('.a{color:red}\n'.repeat(500));
+    const raw = await new Promise<{ encoding: string | undefined; length: number }>((resolve) => {
+      http.get(
+        `${server.baseUrl}/assets/big.css`,
+        { headers: { 'Accept-Encoding': 'gzip' } },
+        (res) => {
+          let length = 0;
+          res.on('data', (c: Buffer) => (length += c.length));
+          res.on('end', () => resolve({ encoding: res.headers['content-encoding'], length }));
+        },
+      );
+    });
+    expect(raw.encoding).toBe('gzip');
+    expect(raw.length).toBeLessThan(500);
+    const refused = await new Promise<string | undefined>((resolve) => {
+      http.get(
+        `${server.baseUrl}/assets/big.css`,
+        { headers: { 'Accept-Encoding': 'gzip;q=0, identity' } },
+        (res) => {
+          res.resume();
+          resolve(res.headers['content-encoding']);
+        },
+      );
+    });
+    expect(refused).toBeUndefined();
   });
 
   it('serves assets from assets/ only', async () => {

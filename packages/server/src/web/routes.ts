@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bootstrapData, injectBootstrap } from './bootstrap.js';
 
@@ -10,6 +11,21 @@ export interface WebRouteOptions {
 }
 
 const PUBLIC_PAGES = new Set(['/login/', '/login']);
+
+/** Text assets are sent gzipped to clients that accept it (compressed once, then kept). */
+const COMPRESSIBLE = new Set(['.js', '.css', '.svg', '.json', '.map', '.txt']);
+const MIN_COMPRESS_BYTES = 1024;
+
+/** Whether an Accept-Encoding header allows gzip (not refused with `q=0`). */
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  const text = Array.isArray(header) ? header.join(',') : (header ?? '');
+  return text.split(',').some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (name !== 'gzip' && name !== '*') return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return !q || Number(q.slice(2)) > 0;
+  });
+}
 
 const MIME: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -32,6 +48,8 @@ export function registerWebRoutes(app: FastifyInstance, opts: WebRouteOptions): 
   const indexFile = opts.distDir ? path.join(opts.distDir, 'index.html') : null;
   const assetsDir = opts.distDir ? path.join(opts.distDir, 'assets') : null;
   let indexHtml: string | null = null;
+  // Hashed asset names never change content: each is compressed at most once.
+  const gzipped = new Map<string, Buffer>();
   const readIndex = (): string | null => {
     if (indexHtml !== null) return indexHtml;
     if (!indexFile || !fs.existsSync(indexFile)) return null;
@@ -55,11 +73,24 @@ export function registerWebRoutes(app: FastifyInstance, opts: WebRouteOptions): 
       if (!file.startsWith(assetsDir + path.sep))
         return reply.code(404).type('text/plain').send('Not found');
       try {
-        const body = await fs.promises.readFile(file);
-        return reply
-          .type(MIME[path.extname(file)] ?? 'application/octet-stream')
-          .header('Cache-Control', 'public, max-age=31536000, immutable')
-          .send(body);
+        const ext = path.extname(file);
+        reply
+          .type(MIME[ext] ?? 'application/octet-stream')
+          .header('Cache-Control', 'public, max-age=31536000, immutable');
+        if (COMPRESSIBLE.has(ext)) {
+          reply.header('Vary', 'Accept-Encoding');
+          if (acceptsGzip(req.headers['accept-encoding'])) {
+            let zipped = gzipped.get(file);
+            if (!zipped) {
+              const body = await fs.promises.readFile(file);
+              if (body.length < MIN_COMPRESS_BYTES) return reply.send(body);
+              zipped = zlib.gzipSync(body, { level: 6 });
+              gzipped.set(file, zipped);
+            }
+            return reply.header('Content-Encoding', 'gzip').send(zipped);
+          }
+        }
+        return reply.send(await fs.promises.readFile(file));
       } catch {
         return reply.code(404).type('text/plain').send('Not found');
       }
