@@ -310,6 +310,8 @@ describe('Dashboards: build one by drag and drop, save, publish, star, share and
     const crossTag = page.locator('[data-test="applied-filter"]', { hasText: `state: ${state}` });
     await crossTag.waitFor();
     await firstCell.waitFor({ timeout: 20_000 });
+    // The table shows the value it filters on, after the reload too.
+    await table.locator('td[data-selected="true"]', { hasText: state }).waitFor();
     await page.waitForTimeout(1200);
     await snap(page, 'dashboard-07-filters');
 

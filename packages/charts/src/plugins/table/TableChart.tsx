@@ -48,6 +48,7 @@ export default function TableChart(props: TableProps) {
     colorPositiveNegative,
     cellColor,
     onDimensionClick,
+    isSelected,
   } = props;
   const [search, setSearch] = useState('');
   const rows = useMemo(() => {
@@ -92,7 +93,8 @@ export default function TableChart(props: TableProps) {
           sorter: (a, b) => compare(a[c.key], b[c.key]),
           onCell: (row) => {
             const v = row[c.key];
-            const bg = cellColor(c.key, v);
+            const picked = c.kind === 'dimension' && isSelected?.(c.key, v) === true;
+            const bg = picked ? '#d6eef3' : cellColor(c.key, v);
             return {
               style: {
                 ...(c.showCellBars && typeof v === 'number'
@@ -106,7 +108,9 @@ export default function TableChart(props: TableProps) {
                   ? { color: '#E04355' }
                   : {}),
                 cursor: onDimensionClick && c.kind === 'dimension' ? 'pointer' : undefined,
+                ...(picked ? { fontWeight: 600 } : {}),
               },
+              ...(picked ? { 'data-selected': 'true' } : {}),
               onClick:
                 onDimensionClick && c.kind === 'dimension'
                   ? () => onDimensionClick(c.key, v)

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ChartProps } from '../../plugin.js';
 import { buildQuery } from './buildQuery.js';
-import { tableCrossFilter, transformProps } from './transformProps.js';
+import { selectedCell, tableCrossFilter, transformProps } from './transformProps.js';
 
 const base = { datasource: '5__table', viz_type: 'table', time_range: 'No filter', row_limit: 100 };
 
@@ -205,5 +205,27 @@ describe('table transformProps', () => {
     expect(
       transformProps(props({ groupby: ['state'], metrics: ['count'] })).onDimensionClick,
     ).toBeUndefined();
+  });
+
+  it('shows its own cross filter and clears it on a second click', () => {
+    const setDataMask = vi.fn();
+    const t = transformProps(
+      props(
+        { groupby: ['state'], metrics: ['count'] },
+        {
+          emitCrossFilters: true,
+          hooks: { setDataMask },
+          filterState: tableCrossFilter('state', 'CA').filterState!,
+        },
+      ),
+    );
+    expect(t.isSelected!('state', 'CA')).toBe(true);
+    expect(t.isSelected!('state', 'NY')).toBe(false);
+    t.onDimensionClick!('state', 'CA');
+    expect(setDataMask).toHaveBeenLastCalledWith(tableCrossFilter('state', null));
+    t.onDimensionClick!('state', 'NY');
+    expect(setDataMask).toHaveBeenLastCalledWith(tableCrossFilter('state', 'NY'));
+    expect(selectedCell({ value: null })).toBeNull();
+    expect(selectedCell({ value: ['x'] })).toBeNull();
   });
 });

@@ -49,6 +49,8 @@ export interface TableProps {
   cellColor: (column: string, value: unknown) => string | undefined;
   /** Cross filter on a dimension cell (when the chart may emit them). */
   onDimensionClick?: (column: string, value: unknown) => void;
+  /** Whether a dimension value is the chart's cross filter (highlighted; a click clears it). */
+  isSelected?: (column: string, value: unknown) => boolean;
 }
 
 type ColumnConfig = Record<string, unknown>;
@@ -89,6 +91,24 @@ export function tableCrossFilter(column: string, value: unknown): DataMask {
     extraFormData: { filters: val.length ? [{ col: column, op: 'IN', val }] : [] },
     filterState: { value: val.length ? { [column]: val } : null, selectedValues: val },
   };
+}
+
+/** The chart's own cross filter from its filter state: the column and its selected values. */
+export function selectedCell(
+  filterState: Record<string, unknown> | undefined,
+): { column: string; values: unknown[] } | null {
+  const value = filterState?.value;
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const [column, values] = Object.entries(value as Record<string, unknown>)[0] ?? [];
+  return column && Array.isArray(values) && values.length ? { column, values } : null;
+}
+
+function isSelectedCell(
+  selected: { column: string; values: unknown[] } | null,
+  column: string,
+  value: unknown,
+): boolean {
+  return !!selected && selected.column === column && selected.values.includes(value);
 }
 
 export function transformProps(chartProps: ChartProps): TableProps {
@@ -170,6 +190,7 @@ export function transformProps(chartProps: ChartProps): TableProps {
   };
   const pageSize = Number(formData.page_length ?? 0);
   const emit = chartProps.emitCrossFilters === true && hooks?.setDataMask;
+  const selected = selectedCell(chartProps.filterState);
   return {
     width,
     height,
@@ -185,7 +206,10 @@ export function transformProps(chartProps: ChartProps): TableProps {
     ...(emit
       ? {
           onDimensionClick: (column: string, value: unknown) =>
-            hooks.setDataMask!(tableCrossFilter(column, value)),
+            hooks.setDataMask!(
+              tableCrossFilter(column, isSelectedCell(selected, column, value) ? null : value),
+            ),
+          isSelected: (column: string, value: unknown) => isSelectedCell(selected, column, value),
         }
       : {}),
   };

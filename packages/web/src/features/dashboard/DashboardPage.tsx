@@ -956,6 +956,7 @@ function DashboardChartSlot({
       labelColors={data.labelColors}
       hooks={hooks}
       emitCrossFilters={state.metadata?.cross_filters_enabled !== false}
+      filterState={state.dataMasks[String(chartId)]?.filterState}
       fullSize={state.fullSizeChartId === chartId}
       expanded={state.expandedSlices[chartId] === true}
 

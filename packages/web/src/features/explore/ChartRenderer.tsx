@@ -98,6 +98,7 @@ export function ChartRenderer({
   hooks,
   labelColors,
   emitCrossFilters,
+  filterState,
   onRendered,
   onRenderFailed,
   size,
@@ -110,6 +111,8 @@ export function ChartRenderer({
   labelColors?: Record<string, string>;
   /** On a dashboard with cross filters: clicks on the chart filter the others. */
   emitCrossFilters?: boolean;
+  /** The chart's own filter state on a dashboard (its cross filter), to show what it selected. */
+  filterState?: Record<string, unknown>;
   onRendered?: () => void;
   onRenderFailed: (message: string) => void;
   /** The size to draw at when the caller knows it (a dashboard's grid); measured otherwise. */
@@ -135,6 +138,7 @@ export function ChartRenderer({
           ...(hooks ? { hooks } : {}),
           ...(labelColors ? { labelColors } : {}),
           ...(emitCrossFilters ? { emitCrossFilters } : {}),
+          ...(filterState ? { filterState } : {}),
         }),
       };
     } catch (e) {
@@ -150,6 +154,7 @@ export function ChartRenderer({
     hooks,
     labelColors,
     emitCrossFilters,
+    filterState,
   ]);
   useEffect(() => {
     if (props.ok === false && props.error) onRenderFailed(props.error);

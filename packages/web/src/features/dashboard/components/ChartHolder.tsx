@@ -36,6 +36,8 @@ export interface ChartHolderProps {
   hooks: ChartHooks;
   /** Clicks on the chart filter the other charts (dashboard cross filters). */
   emitCrossFilters: boolean;
+  /** The chart's own cross filter state (what it has selected). */
+  filterState?: Record<string, unknown> | undefined;
   fullSize: boolean;
   /** The chart's description is shown under its title (json_metadata.expanded_slices). */
   expanded: boolean;
@@ -244,6 +246,7 @@ export const ChartHolder = memo(function ChartHolder(props: ChartHolderProps) {
               hooks={chartHooks}
               labelColors={props.labelColors}
               emitCrossFilters={props.emitCrossFilters}
+              {...(props.filterState ? { filterState: props.filterState } : {})}
               onRenderFailed={(m) => setRenderError(m)}
               size={{ width: Math.max(0, width - 16), height: Math.max(0, bodyHeight - 8) }}
             />
