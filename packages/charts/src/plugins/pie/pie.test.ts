@@ -1,3 +1,4 @@
+import { CLEARED_CROSS_FILTER, UNSELECTED_OPACITY } from '../../cross-filter-selection.js';
 import { describe, expect, it, vi } from 'vitest';
 import type { ChartProps } from '../../plugin.js';
 import { buildQuery } from './buildQuery.js';
@@ -84,6 +85,26 @@ describe('pie', () => {
     const p = transformProps(props({}, { emitCrossFilters: true, hooks: { setDataMask } }));
     p.onSliceClick!('girl');
     expect(setDataMask).toHaveBeenCalledWith(pieCrossFilter(['gender'], ['girl']));
+    // Its own cross filter: the other slices dimmed, a second click clears it.
+    const picked = transformProps(
+      props(
+        {},
+        {
+          emitCrossFilters: true,
+          hooks: { setDataMask },
+          filterState: pieCrossFilter(['gender'], ['girl']).filterState!,
+        },
+      ),
+    );
+    const slices = (
+      picked.echartOptions.series as Array<{
+        data: Array<{ name: string; itemStyle: { opacity?: number } }>;
+      }>
+    )[0]!.data;
+    expect(slices.find((d) => d.name === 'girl')!.itemStyle.opacity).toBeUndefined();
+    expect(slices.find((d) => d.name === 'boy')!.itemStyle.opacity).toBe(UNSELECTED_OPACITY);
+    picked.onSliceClick!('girl');
+    expect(setDataMask).toHaveBeenLastCalledWith(CLEARED_CROSS_FILTER);
     expect(
       transformProps(
         props({}, { queriesData: [{ data: [], colnames: [], coltypes: [], rowcount: 0 }] }),

@@ -15,6 +15,12 @@ import { getNumberFormatter } from '../../format/number-format.js';
 import { getTimeFormatter } from '../../format/time-format.js';
 import type { ChartProps, DataMask } from '../../plugin.js';
 import { categoryLegend, escapeHtml } from './legend.js';
+import {
+  CLEARED_CROSS_FILTER,
+  isSelectedGroup,
+  selectedGroup,
+  UNSELECTED_OPACITY,
+} from '../../cross-filter-selection.js';
 
 export interface PieProps {
   width: number;
@@ -67,6 +73,8 @@ export function transformProps(chartProps: ChartProps): PieProps {
     chartProps.labelColors,
   );
   const names: Record<string, string[]> = {};
+  // The slice this chart filters the dashboard on (the others dimmed).
+  const selected = selectedGroup(chartProps.filterState);
   const data = result.data.map((row) => {
     const parts = groupby.map((g) =>
       temporal.has(g) && typeof row[g] === 'number'
@@ -75,7 +83,12 @@ export function transformProps(chartProps: ChartProps): PieProps {
     );
     const name = parts.length ? parts.join(', ') : metric;
     names[name] = groupby.map((g) => String(row[g] ?? ''));
-    return { name, value: row[metric] as number, itemStyle: { color: scale.getColor(name) } };
+    const dim = selected !== null && !isSelectedGroup(names[name], selected);
+    return {
+      name,
+      value: row[metric] as number,
+      itemStyle: { color: scale.getColor(name), ...(dim ? { opacity: UNSELECTED_OPACITY } : {}) },
+    };
   });
   const total = data.reduce((sum, d) => sum + (typeof d.value === 'number' ? d.value : 0), 0);
   const threshold = Number(formData.show_labels_threshold ?? 5);
@@ -137,7 +150,11 @@ export function transformProps(chartProps: ChartProps): PieProps {
     ...(emit
       ? {
           onSliceClick: (name: string) =>
-            hooks.setDataMask!(pieCrossFilter(groupby, names[name] ?? [])),
+            hooks.setDataMask!(
+              isSelectedGroup(names[name], selected)
+                ? CLEARED_CROSS_FILTER
+                : pieCrossFilter(groupby, names[name] ?? []),
+            ),
         }
       : {}),
   };

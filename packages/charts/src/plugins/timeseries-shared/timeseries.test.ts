@@ -1,3 +1,8 @@
+import {
+  CLEARED_CROSS_FILTER,
+  selectedGroup,
+  UNSELECTED_OPACITY,
+} from '../../cross-filter-selection.js';
 import { describe, expect, it, vi } from 'vitest';
 import { chartRegistry } from '../index.js';
 import type { ChartProps } from '../../plugin.js';
@@ -263,6 +268,28 @@ describe('time-series transformProps', () => {
       extraFormData: { filters: [{ col: 'gender', op: 'IN', val: ['boy'] }] },
       filterState: { value: [['boy']], selectedValues: ['boy'] },
     });
+    // Its own cross filter: the other series dimmed, a second click clears it.
+    const picked = transformTimeseries(
+      {
+        ...props({}),
+        emitCrossFilters: true,
+        hooks: { setDataMask },
+        filterState: seriesCrossFilter(['gender'], ['boy']).filterState!,
+      },
+      'line',
+    );
+    const series = picked.echartOptions.series as Array<{
+      name: string;
+      lineStyle?: { opacity: number };
+    }>;
+    expect(series.find((s) => s.name === 'boy')!.lineStyle).toBeUndefined();
+    expect(series.find((s) => s.name === 'girl')!.lineStyle).toEqual({
+      opacity: UNSELECTED_OPACITY,
+    });
+    picked.onSeriesClick!('boy');
+    expect(setDataMask).toHaveBeenLastCalledWith(CLEARED_CROSS_FILTER);
+    expect(selectedGroup({ value: null })).toBeNull();
+    expect(selectedGroup({ value: [[1, 'a']] })).toEqual(['1', 'a']);
   });
 
   it('says there is nothing to draw without rows', () => {

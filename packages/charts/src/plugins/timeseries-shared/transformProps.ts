@@ -13,6 +13,12 @@ import type { ChartDataResult, ChartProps, DataMask } from '../../plugin.js';
 import { evaluateFormula, parseFormula } from './formula.js';
 import { xAxisColumn } from './buildQuery.js';
 import { lttbIndices } from './downsample.js';
+import {
+  CLEARED_CROSS_FILTER,
+  isSelectedGroup,
+  selectedGroup,
+  UNSELECTED_OPACITY,
+} from '../../cross-filter-selection.js';
 
 export type SeriesKind = 'line' | 'smooth' | 'step' | 'bar' | 'scatter' | 'area';
 
@@ -170,8 +176,11 @@ export function transformTimeseries(chartProps: ChartProps, kind: SeriesKind): T
     formData.zoomable !== true &&
     (kind === 'line' || kind === 'smooth' || kind === 'step' || kind === 'area') &&
     xType !== 'category';
+  // The series this chart filters the dashboard on (the others dimmed).
+  const selected = selectedGroup(chartProps.filterState);
   const series = names.map((name) => {
     seriesDimensions[name] = groupby.length ? name.split(', ').slice(-groupby.length) : [];
+    const dim = selected !== null && !isSelectedGroup(seriesDimensions[name], selected);
     let data = result.data.map((row, i) => (horizontal ? [row[name], xs[i]] : [xs[i], row[name]]));
     if (downsample) {
       const ys = data.map((d) => d[1]);
@@ -184,6 +193,12 @@ export function transformTimeseries(chartProps: ChartProps, kind: SeriesKind): T
       color: scale.getColor(name),
       ...(stack ? { stack: 'total' } : {}),
       emphasis: { focus: 'series' },
+      ...(dim
+        ? {
+            itemStyle: { opacity: UNSELECTED_OPACITY },
+            lineStyle: { opacity: UNSELECTED_OPACITY },
+          }
+        : {}),
     };
     if (kind === 'bar') return { ...base, type: 'bar', barMaxWidth: 60 };
     if (kind === 'scatter')
@@ -193,7 +208,13 @@ export function transformTimeseries(chartProps: ChartProps, kind: SeriesKind): T
       type: 'line',
       smooth: kind === 'smooth',
       ...(kind === 'step' ? { step: (formData.seriesType as string) || 'start' } : {}),
-      ...(kind === 'area' ? { areaStyle: { opacity: Number(formData.opacity ?? 0.2) } } : {}),
+      ...(kind === 'area'
+        ? {
+            areaStyle: {
+              opacity: Number(formData.opacity ?? 0.2) * (dim ? UNSELECTED_OPACITY : 1),
+            },
+          }
+        : {}),
       showSymbol: markers && !large,
       symbolSize: Number(formData.markerSize ?? 6) || 6,
       ...(large ? { sampling: 'lttb', progressive: 0 } : {}),
@@ -289,7 +310,11 @@ export function transformTimeseries(chartProps: ChartProps, kind: SeriesKind): T
     ...(emit
       ? {
           onSeriesClick: (name: string) =>
-            hooks.setDataMask!(seriesCrossFilter(groupby, seriesDimensions[name] ?? [])),
+            hooks.setDataMask!(
+              isSelectedGroup(seriesDimensions[name], selected)
+                ? CLEARED_CROSS_FILTER
+                : seriesCrossFilter(groupby, seriesDimensions[name] ?? []),
+            ),
         }
       : {}),
   };
