@@ -190,7 +190,7 @@ export default function DashboardPage() {
       for (const { id, formData } of visibleChartQueries(loaded, params.preselectFilters)) {
         const e = earlyQueries?.get(id);
         if (e && e.formDataJson === JSON.stringify(formData))
-          adoptChartQuery(id, formData, e.result);
+          trackChartQuery(id, formData, () => e.result);
         else startChartQuery(id, formData, false);
       }
       if (params.focusedChart) {
@@ -293,32 +293,22 @@ export default function DashboardPage() {
   );
 
   /** Queries one chart with the given form data (the previous query of the chart aborted). */
-  const startChartQuery = useCallback(
-    (chartId: number, formData: QueryFormData, force: boolean) => {
+  /**
+   * Follows one chart's query: the chart's previous query is aborted (and its answer ignored),
+   * the chart shows it is loading, then its data or error. `run` starts the query, or hands over
+   * one already on its way (an early start's, made with the same form data).
+   */
+  const trackChartQuery = useCallback(
+    (
+      chartId: number,
+      formData: QueryFormData,
+      run: (signal: AbortSignal) => Promise<ChartDataResult[]>,
+    ) => {
       controllers.current.get(chartId)?.abort();
       const controller = new AbortController();
       controllers.current.set(chartId, controller);
       dispatch(a.chartQueryStarted({ id: chartId, formData }));
-      runChartQuery(formData, controller.signal, { force })
-        .then((queriesResponse) =>
-          dispatch(a.chartQuerySucceeded({ id: chartId, queriesResponse, at: Date.now() })),
-        )
-        .catch((e: unknown) => {
-          if (!isAbortError(e))
-            dispatch(a.chartQueryFailed({ id: chartId, error: errorMessage(e) }));
-        });
-    },
-    [],
-  );
-
-  /** Takes over a query that left before the page mounted (the same form data). */
-  const adoptChartQuery = useCallback(
-    (chartId: number, formData: QueryFormData, result: Promise<ChartDataResult[]>) => {
-      controllers.current.get(chartId)?.abort();
-      const controller = new AbortController();
-      controllers.current.set(chartId, controller);
-      dispatch(a.chartQueryStarted({ id: chartId, formData }));
-      result
+      run(controller.signal)
         .then((queriesResponse) => {
           if (!controller.signal.aborted)
             dispatch(a.chartQuerySucceeded({ id: chartId, queriesResponse, at: Date.now() }));
@@ -329,6 +319,13 @@ export default function DashboardPage() {
         });
     },
     [],
+  );
+
+  /** Queries one chart with the given form data. */
+  const startChartQuery = useCallback(
+    (chartId: number, formData: QueryFormData, force: boolean) =>
+      trackChartQuery(chartId, formData, (signal) => runChartQuery(formData, signal, { force })),
+    [trackChartQuery],
   );
 
   const fetchChart = useCallback(

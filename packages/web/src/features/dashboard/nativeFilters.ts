@@ -83,7 +83,7 @@ export interface AppliedNativeFilter {
 
 type PlainObject = Record<string, unknown>;
 
-const isPlainObject = (v: unknown): v is PlainObject =>
+export const isPlainObject = (v: unknown): v is PlainObject =>
   !!v && typeof v === 'object' && !Array.isArray(v);
 
 const CHART_ID_KEY = /^[1-9][0-9]*$/;
@@ -264,6 +264,24 @@ function chartsBelow(layout: DashboardLayout, start: string, out: Set<number>): 
  * `scope.excluded`. A root path naming a missing component adds nothing; dividers apply nowhere.
  */
 export function chartsInFilterScope(filter: NativeFilter, layout: DashboardLayout): Set<number> {
+  // Asked for every chart of the page on each filter change: computed once per layout.
+  let byFilter = scopeCache.get(layout);
+  if (!byFilter) {
+    byFilter = new WeakMap();
+    scopeCache.set(layout, byFilter);
+  }
+  let scope = byFilter.get(filter);
+  if (!scope) {
+    scope = computeChartsInScope(filter, layout);
+    byFilter.set(filter, scope);
+  }
+  return scope;
+}
+
+/** Filter scopes by layout and filter (both kept as immutable values by the page). */
+const scopeCache = new WeakMap<DashboardLayout, WeakMap<NativeFilter, Set<number>>>();
+
+function computeChartsInScope(filter: NativeFilter, layout: DashboardLayout): Set<number> {
   if (filter.type === DIVIDER_TYPE) return new Set();
   if (filter.chartsInScope) return new Set(filter.chartsInScope);
   const found = new Set<number>();
@@ -388,11 +406,22 @@ export function parseNativeFiltersParam(text: string): Record<string, DataMaskWi
   } catch {
     return null;
   }
+  const masks = readDataMasks(value);
+  if (!masks) return null;
+  return Object.fromEntries(Object.entries(masks).map(([id, mask]) => [id, { id, ...mask }]));
+}
+
+/**
+ * Data masks by id from untrusted data (the `native_filters` parameter, a kept filter state, a
+ * permalink's state): entries that are not objects dropped, each read as `readDataMask` does.
+ * Null when the value is not an object.
+ */
+export function readDataMasks(value: unknown): Record<string, DataMask> | null {
   if (!isPlainObject(value)) return null;
-  const out: Record<string, DataMaskWithId> = {};
+  const out: Record<string, DataMask> = {};
   for (const [id, entry] of Object.entries(value)) {
     const mask = readDataMask(entry);
-    if (mask) out[id] = { id, ...mask };
+    if (mask) out[id] = mask;
   }
   return out;
 }

@@ -7,7 +7,7 @@
  */
 import type { DataMask } from '@strata/charts';
 import { api, errorMessage, isAbortError } from '../../app/api';
-import { parseNativeFiltersParam } from './nativeFilters';
+import { parseNativeFiltersParam, readDataMasks } from './nativeFilters';
 import type { DashboardUrlParams } from './params';
 
 export interface UrlFilterState {
@@ -16,21 +16,13 @@ export interface UrlFilterState {
   warning: string | null;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  !!v && typeof v === 'object' && !Array.isArray(v);
-
 /** The masks of a stored filter state's JSON text (`{id: mask}`), or null. */
 export function parseStoredFilterState(text: string): Record<string, DataMask> | null {
-  let value: unknown;
   try {
-    value = JSON.parse(text);
+    return readDataMasks(JSON.parse(text));
   } catch {
     return null;
   }
-  if (!isObject(value)) return null;
-  const out: Record<string, DataMask> = {};
-  for (const [id, mask] of Object.entries(value)) if (isObject(mask)) out[id] = mask as DataMask;
-  return out;
 }
 
 export async function readUrlFilterState(
@@ -47,9 +39,7 @@ export async function readUrlFilterState(
         ? p.state.activeTabs.filter((t): t is string => typeof t === 'string')
         : [];
       return {
-        dataMask: isObject(p.state.dataMask)
-          ? parseStoredFilterState(JSON.stringify(p.state.dataMask))
-          : null,
+        dataMask: readDataMasks(p.state.dataMask),
         activeTabs: tabs.length ? tabs : null,
         warning: null,
       };
