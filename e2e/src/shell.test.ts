@@ -79,14 +79,23 @@ describe('web shell in Chromium', () => {
       } else {
         // A submenu opens when the pointer enters its title: move it away first (it may still
         // rest there from the previous step), then hover and click the item once it is shown.
-        await page.mouse.move(600, 600);
-        await topItem.hover();
-        const link = page
-          .getByRole('link', { name: sub, exact: true })
-          .locator('visible=true')
-          .first();
-        await link.waitFor();
-        await link.click();
+        // Under load a click can land while the popup is still opening or closing: try again.
+        for (let attempt = 1; ; attempt += 1) {
+          await page.mouse.move(600, 600);
+          await topItem.hover();
+          const link = page
+            .getByRole('link', { name: sub, exact: true })
+            .locator('visible=true')
+            .first();
+          await link.waitFor();
+          await link.click();
+          try {
+            await page.waitForURL(`${server.baseUrl}${list.path}`, { timeout: 10_000 });
+            break;
+          } catch (e) {
+            if (attempt === 3) throw e;
+          }
+        }
       }
       await page.waitForURL(`${server.baseUrl}${list.path}`);
       await page.getByRole('heading', { name: list.title, exact: true }).waitFor();
