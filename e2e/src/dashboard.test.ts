@@ -283,7 +283,7 @@ describe('Dashboards: build one by drag and drop, save, publish, star, share and
       .locator('[data-test="applied-native-filters"]', { hasText: 'Gender: girl' })
       .waitFor();
     const table = page.locator('[data-test="table-chart"]');
-    const firstCell = table.locator('.ant-table-row td').first();
+    const firstCell = table.locator('tbody tr.strata-table-row td').first();
     await firstCell.waitFor({ timeout: 20_000 });
     assert.equal(bodies.length, 3);
     for (const b of bodies) assert.match(b, /"col":"gender","op":"IN","val":\["girl"\]/);

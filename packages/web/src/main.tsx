@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import 'antd/dist/antd.css';
 import { App } from './app/App';
 import { loadBootstrap } from './app/loadBootstrap';
+import { preloadPage } from './app/router';
 import { startEarlyDashboard } from './features/dashboard/earlyStart';
 
 // A dashboard opened directly: its calls and its charts' queries leave now, while the app starts.
@@ -11,15 +12,21 @@ startEarlyDashboard(window.location.pathname, window.location.search);
 const container = document.getElementById('app');
 if (!container) throw new Error('The page has no #app element');
 
-void loadBootstrap().then((bootstrap) => {
-  const root = createRoot(container);
-  // The first render as a transition: React yields to the browser every few milliseconds, so
-  // answers arriving meanwhile (a dashboard's early calls) are handled at once.
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <App bootstrap={bootstrap} />
-      </StrictMode>,
-    ),
-  );
-});
+// The page's code is loaded before the first draw (a page that suspends on its first draw has its
+// reveal held back by React); past PAGE_CODE_WAIT_MS the shell and a loading state draw first.
+const PAGE_CODE_WAIT_MS = 400;
+
+void Promise.all([loadBootstrap(), preloadPage(window.location.pathname, PAGE_CODE_WAIT_MS)]).then(
+  ([bootstrap]) => {
+    const root = createRoot(container);
+    // The first render as a transition: React yields to the browser every few milliseconds, so
+    // answers arriving meanwhile (a dashboard's early calls) are handled at once.
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App bootstrap={bootstrap} />
+        </StrictMode>,
+      ),
+    );
+  },
+);

@@ -4,8 +4,12 @@
  * control redraws without flicker; `onEvents` maps ECharts events (click, legendselectchanged…)
  * to handlers, re-bound when they change. The first draw skips the entry animation when the page
  * asks (ChartRenderContext: dashboards).
+ *
+ * The tooltip is made when the pointer first moves over the chart: ECharts' HTML tooltip reads the
+ * page's layout as it is made (a forced layout per chart, ~5 ms each while a dashboard's other
+ * charts are being added), and a chart nobody points at never needs it.
  */
-import { useContext, useEffect, useRef } from 'react';
+import { useCallback, useContext, useEffect, useRef } from 'react';
 import { ChartRenderContext } from '../render-context.js';
 import { echarts, type EChartsCoreOption, type EChartsType } from './echarts-core.js';
 
@@ -20,12 +24,22 @@ export interface EchartsChartProps {
   onReady?: (chart: EChartsType) => void;
 }
 
+/** The option without its tooltip (drawn before the pointer has been over the chart). */
+export function withoutTooltip(option: EChartsCoreOption): EChartsCoreOption {
+  if (!('tooltip' in option)) return option;
+  const rest = { ...option };
+  delete rest.tooltip;
+  return rest;
+}
+
 export function EchartsChart({ width, height, option, onEvents, onReady }: EchartsChartProps) {
   const ref = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
   const { animateFirstDraw } = useContext(ChartRenderContext);
   const drawn = useRef(false);
   const applied = useRef<{ width: number; height: number; option: EChartsCoreOption } | null>(null);
+  /** Whether the pointer has been over the chart (its tooltip is made from then on). */
+  const pointed = useRef(false);
 
   useEffect(() => {
     if (!ref.current) return undefined;
@@ -56,7 +70,8 @@ export function EchartsChart({ width, height, option, onEvents, onReady }: Echar
     // The canvas takes the new size without drawing; setOption draws at it.
     if (resized) instance.getZr().resize({ width, height });
     const still = !drawn.current && !animateFirstDraw;
-    instance.setOption(still ? { ...option, animation: false } : option, {
+    const shown = pointed.current ? option : withoutTooltip(option);
+    instance.setOption(still ? { ...shown, animation: false } : shown, {
       notMerge: true,
       lazyUpdate: false,
     });
@@ -76,5 +91,21 @@ export function EchartsChart({ width, height, option, onEvents, onReady }: Echar
     };
   }, [onEvents]);
 
-  return <div ref={ref} style={{ width, height }} data-test="echarts-chart" />;
+  const onPointerMove = useCallback(() => {
+    if (pointed.current) return;
+    pointed.current = true;
+    const instance = chart.current;
+    const tooltip = applied.current?.option.tooltip;
+    // Merged into the drawn option: the chart keeps its state, the next move shows the tooltip.
+    if (instance && tooltip !== undefined) instance.setOption({ tooltip }, { lazyUpdate: false });
+  }, []);
+
+  return (
+    <div
+      ref={ref}
+      style={{ width, height }}
+      data-test="echarts-chart"
+      onPointerMove={onPointerMove}
+    />
+  );
 }

@@ -1,27 +1,49 @@
-import { Suspense, lazy } from 'react';
-import { createBrowserRouter, useRouteError } from 'react-router';
+import { Suspense } from 'react';
+import { createBrowserRouter, useRouteError, type RouteObject } from 'react-router';
 import { NotFound } from '../components/StatusResult';
 import { ErrorPanel } from './ErrorBoundary';
 import { AppShell } from './layout/AppShell';
 import { PageLoading } from './layout/PageLoading';
+import { lazyPage, preloadPageFor } from './lazyPage';
 import { RequireAuth } from './layout/RequireAuth';
 import { PATHS } from './layout/navigation';
 
-const LoginPage = lazy(() => import('../features/login/LoginPage'));
-const HomePage = lazy(() => import('../features/home/HomePage'));
-const DashboardListPage = lazy(() => import('../features/lists/DashboardListPage'));
-const ChartListPage = lazy(() => import('../features/lists/ChartListPage'));
-const DatasetListPage = lazy(() => import('../features/lists/DatasetListPage'));
-const CreateDatasetPage = lazy(() => import('../features/datasets/CreateDatasetPage'));
-const DatabaseListPage = lazy(() => import('../features/lists/DatabaseListPage'));
-const SavedQueryListPage = lazy(() => import('../features/lists/SavedQueryListPage'));
-const QueryHistoryPage = lazy(() => import('../features/lists/QueryHistoryPage'));
-const SqlLabPage = lazy(() => import('../features/sqllab/SqlLabPage'));
-const ExplorePage = lazy(() => import('../features/explore/ExplorePage'));
-const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
-const AddChartPage = lazy(() => import('../features/charts/AddChartPage'));
-const UsersPage = lazy(() => import('../features/users/UsersPage'));
-const RolesPage = lazy(() => import('../features/roles/RolesPage'));
+const LoginPage = lazyPage('LoginPage', () => import('../features/login/LoginPage'));
+const HomePage = lazyPage('HomePage', () => import('../features/home/HomePage'));
+const DashboardListPage = lazyPage(
+  'DashboardListPage',
+  () => import('../features/lists/DashboardListPage'),
+);
+const ChartListPage = lazyPage('ChartListPage', () => import('../features/lists/ChartListPage'));
+const DatasetListPage = lazyPage(
+  'DatasetListPage',
+  () => import('../features/lists/DatasetListPage'),
+);
+const CreateDatasetPage = lazyPage(
+  'CreateDatasetPage',
+  () => import('../features/datasets/CreateDatasetPage'),
+);
+const DatabaseListPage = lazyPage(
+  'DatabaseListPage',
+  () => import('../features/lists/DatabaseListPage'),
+);
+const SavedQueryListPage = lazyPage(
+  'SavedQueryListPage',
+  () => import('../features/lists/SavedQueryListPage'),
+);
+const QueryHistoryPage = lazyPage(
+  'QueryHistoryPage',
+  () => import('../features/lists/QueryHistoryPage'),
+);
+const SqlLabPage = lazyPage('SqlLabPage', () => import('../features/sqllab/SqlLabPage'));
+const ExplorePage = lazyPage('ExplorePage', () => import('../features/explore/ExplorePage'));
+const DashboardPage = lazyPage(
+  'DashboardPage',
+  () => import('../features/dashboard/DashboardPage'),
+);
+const AddChartPage = lazyPage('AddChartPage', () => import('../features/charts/AddChartPage'));
+const UsersPage = lazyPage('UsersPage', () => import('../features/users/UsersPage'));
+const RolesPage = lazyPage('RolesPage', () => import('../features/roles/RolesPage'));
 
 /** Last resort for errors outside a page's own error boundary. */
 function RouteError() {
@@ -34,7 +56,7 @@ function RouteError() {
   );
 }
 
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
     children: [
@@ -78,4 +100,11 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
+
+export const router = createBrowserRouter(routes);
+
+/** Loads the code of the page at `pathname` before the app first draws (at most `maxWaitMs`). */
+export function preloadPage(pathname: string, maxWaitMs: number): Promise<void> {
+  return preloadPageFor(routes, pathname, maxWaitMs);
+}
