@@ -269,10 +269,15 @@ describe('Dashboards: build one by drag and drop, save, publish, star, share and
     });
     assert.equal(put.status(), 200, await put.text());
 
-    // Every chart query of the page, as sent.
+    // Every chart query context of the page, as sent (alone, or several in one batch call).
     const bodies: string[] = [];
+    let batchCalls = 0;
     page.on('request', (r) => {
-      if (r.url().includes('/api/v1/chart/data')) bodies.push(r.postData() ?? '');
+      if (r.url().includes('/api/v1/chart/data/batch')) {
+        batchCalls += 1;
+        const { contexts } = JSON.parse(r.postData() ?? '{}') as { contexts?: unknown[] };
+        for (const c of contexts ?? []) bodies.push(JSON.stringify(c));
+      } else if (r.url().includes('/api/v1/chart/data')) bodies.push(r.postData() ?? '');
     });
     const rison =
       '(NATIVE_FILTER-gender:(extraFormData:(filters:!((col:gender,op:IN,val:!(girl)))),filterState:(value:!(girl))))';
@@ -286,6 +291,8 @@ describe('Dashboards: build one by drag and drop, save, publish, star, share and
     const firstCell = table.locator('tbody tr.strata-table-row td').first();
     await firstCell.waitFor({ timeout: 20_000 });
     assert.equal(bodies.length, 3);
+    // The dashboard's charts asked in one call.
+    assert.equal(batchCalls, 1);
     for (const b of bodies) assert.match(b, /"col":"gender","op":"IN","val":\["girl"\]/);
 
     // A cross filter from the table: the other charts query again, the address keeps the state.

@@ -19,6 +19,12 @@ export interface BootstrapUser {
 /** What the server writes into the `data-bootstrap` attribute of the application element. */
 export interface BootstrapData {
   user: BootstrapUser | null;
+  /**
+   * The session's CSRF token (for `X-CSRFToken`), written into the page as Superset writes it
+   * into its templates: the first state-changing call needs no token request. Absent for
+   * anonymous pages.
+   */
+  csrf_token?: string;
   common: {
     feature_flags: Record<string, boolean>;
     application_root: string;

@@ -234,6 +234,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     registerWebRoutes(app, {
       distDir: config.webDistDir ?? defaultWebDist(),
       featureFlags: config.featureFlags,
+      csrfTokenFor: (req) => (req.sessionId ? sessions.csrfToken(req.sessionId) : null),
     });
 
     await app.ready();

@@ -53,6 +53,7 @@ describe('serving the web app', () => {
     expect(login.status).toBe(200);
     const html = await login.text();
     expect(html).toContain('data-bootstrap="{&quot;user&quot;:null');
+    expect(html).not.toContain('csrf_token');
     expect(login.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(login.headers.get('x-content-type-options')).toBe('nosniff');
   });
@@ -77,6 +78,27 @@ describe('serving the web app', () => {
     expect(data.user).toMatchObject({ username: 'admin', isAnonymous: false });
     expect(Object.keys(data.user.roles)).toEqual(['Admin']);
     expect(data.common.feature_flags.SQLLAB_BACKEND_PERSISTENCE).toBe(true);
+    // The session's CSRF token is in the page, the same the token endpoint gives, and it works.
+    const token = await fetch(`${server.baseUrl}/api/v1/security/csrf_token/`, {
+      headers: { cookie: c.cookie! },
+    });
+    expect(data.csrf_token).toBe(((await token.json()) as { result: string }).result);
+    const noToken = await fetch(`${server.baseUrl}/api/v1/dashboard/`, {
+      method: 'POST',
+      headers: { cookie: c.cookie!, 'content-type': 'application/json' },
+      body: JSON.stringify({ dashboard_title: 'Token test' }),
+    });
+    expect(noToken.status).toBe(400);
+    const made = await fetch(`${server.baseUrl}/api/v1/dashboard/`, {
+      method: 'POST',
+      headers: {
+        cookie: c.cookie!,
+        'content-type': 'application/json',
+        'x-csrftoken': data.csrf_token as string,
+      },
+      body: JSON.stringify({ dashboard_title: 'Token test' }),
+    });
+    expect(made.status).toBe(201);
   });
 
   it('sends text assets gzipped to clients that accept it', async () => {

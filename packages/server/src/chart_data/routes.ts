@@ -1,13 +1,16 @@
 /**
  * `POST /api/v1/chart/data` (and `GET` with `form_data`): a QueryContext in, Superset's
- * `{result: [...]}` out, or a CSV file for `result_format: csv`.
+ * `{result: [...]}` out, or a CSV file for `result_format: csv`. `POST /api/v1/chart/data/batch`:
+ * several contexts in, one NDJSON line per context out (see batch.ts).
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { ApiError } from '../api/errors.js';
 import type { ResourceServices } from '../api/resource.js';
 import type { DatabaseConnections } from '../databases/connections.js';
 import { MemoryChartDataCache, RedisChartDataCache } from './cache.js';
+import { BATCH_CONCURRENCY, parseBatchBody, runBatch } from './batch.js';
 import { chartDataFile } from './files.js';
 import { stringifyWithRaw } from './raw-json.js';
 import {
@@ -35,6 +38,73 @@ async function send(reply: FastifyReply, answer: ChartDataAnswer) {
   return reply
     .type('application/json; charset=utf-8')
     .send(stringifyWithRaw({ result: answer.queries }));
+}
+
+/**
+ * The batch answer: a stream the lines go into as their contexts complete. The client going away
+ * (the response closed, or Fastify destroying the stream) before the last line aborts the runs
+ * still going and starts no more; a full stream holds the worker that wrote until it drains.
+ */
+function sendBatch(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  service: ChartDataService,
+  contexts: unknown[],
+) {
+  const controller = new AbortController();
+  const stream = new PassThrough();
+  let done = false;
+  const gone = () => {
+    if (!done) controller.abort();
+  };
+  // Not req.raw: a request's 'close' comes as soon as its body has been read.
+  reply.raw.once('close', gone);
+  stream.once('close', gone);
+  stream.on('error', gone);
+
+  const write = (line: string): void | Promise<void> => {
+    if (controller.signal.aborted) return;
+    if (stream.destroyed || stream.writableEnded) return gone();
+    if (stream.write(line)) return;
+    return new Promise<void>((resolve) => {
+      const settle = () => {
+        stream.off('drain', settle);
+        stream.off('close', settle);
+        controller.signal.removeEventListener('abort', settle);
+        resolve();
+      };
+      stream.on('drain', settle);
+      stream.on('close', settle);
+      controller.signal.addEventListener('abort', settle);
+    });
+  };
+
+  void runBatch(
+    contexts,
+    (ctx, signal) => service.run(req.principal, ctx, signal, { rawData: true }),
+    write,
+    {
+      concurrency: BATCH_CONCURRENCY,
+      signal: controller.signal,
+      onUnexpected: (err) => req.log.error({ err }, 'chart data batch item failed'),
+    },
+  )
+    .catch((err: unknown) => req.log.error({ err }, 'chart data batch failed'))
+    .finally(() => {
+      done = true;
+      reply.raw.off('close', gone);
+      try {
+        if (!stream.destroyed && !stream.writableEnded) stream.end();
+      } catch (err) {
+        req.log.error({ err }, 'chart data batch stream failed');
+      }
+    });
+
+  return reply
+    .code(200)
+    .type('application/x-ndjson; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(stream);
 }
 
 /** The form data of a GET: JSON text in `form_data`, holding the query context's fields. */
@@ -79,6 +149,14 @@ export function registerChartDataRoutes(
     { config: { access: read }, schema: { tags, summary: 'Data of a chart query context' } },
     async (req, reply) =>
       send(reply, await service.run(req.principal, req.body, undefined, { rawData: true })),
+  );
+  app.post(
+    '/api/v1/chart/data/batch',
+    {
+      config: { access: read },
+      schema: { tags, summary: 'Data of several chart query contexts (NDJSON)' },
+    },
+    async (req, reply) => sendBatch(req, reply, service, parseBatchBody(req.body)),
   );
   app.get(
     '/api/v1/chart/data',

@@ -7,8 +7,10 @@ export const APP_VERSION = '0.1.0';
 export function bootstrapData(
   principal: Principal,
   featureFlags: Record<string, boolean>,
+  csrfToken: string | null = null,
 ): BootstrapData {
   return {
+    ...(csrfToken && !principal.isAnonymous ? { csrf_token: csrfToken } : {}),
     user: principal.isAnonymous
       ? null
       : {

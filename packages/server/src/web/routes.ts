@@ -8,6 +8,8 @@ export interface WebRouteOptions {
   /** Built web app (index.html, assets/); null when there is none. */
   distDir: string | null;
   featureFlags: Record<string, boolean>;
+  /** The CSRF token of the request's session, written into the page; null without a session. */
+  csrfTokenFor?: (req: FastifyRequest) => string | null;
 }
 
 const PUBLIC_PAGES = new Set(['/login/', '/login']);
@@ -112,7 +114,12 @@ export function registerWebRoutes(app: FastifyInstance, opts: WebRouteOptions): 
     return reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-store')
-      .send(injectBootstrap(html, bootstrapData(req.principal, opts.featureFlags)));
+      .send(
+        injectBootstrap(
+          html,
+          bootstrapData(req.principal, opts.featureFlags, opts.csrfTokenFor?.(req) ?? null),
+        ),
+      );
   };
 
   app.get('/', { config: { access: 'public' } }, page);

@@ -35,6 +35,14 @@ describe('parseBootstrap', () => {
     expect(data.common.application_root).toBe('/');
   });
 
+  it("keeps the session's CSRF token for a signed-in user only", () => {
+    expect(parseBootstrap(JSON.stringify({ user, csrf_token: 'tok' })).csrf_token).toBe('tok');
+    expect(parseBootstrap(JSON.stringify({ user: null, csrf_token: 'tok' })).csrf_token).toBe(
+      undefined,
+    );
+    expect(parseBootstrap(JSON.stringify({ user, csrf_token: 5 })).csrf_token).toBe(undefined);
+  });
+
   it('treats an anonymous or malformed user as no user', () => {
     expect(parseBootstrap(JSON.stringify({ user: { ...user, isAnonymous: true } })).user).toBe(
       null,

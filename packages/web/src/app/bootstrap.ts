@@ -70,8 +70,12 @@ export function parseBootstrap(raw: string | null | undefined): BootstrapData {
       if (typeof v === 'boolean') flags[k] = v;
     }
   }
+  const user = parseUser(data.user);
   return {
-    user: parseUser(data.user),
+    user,
+    ...(user && typeof data.csrf_token === 'string' && data.csrf_token
+      ? { csrf_token: data.csrf_token }
+      : {}),
     common: {
       feature_flags: flags,
       application_root: str(common.application_root) || '/',

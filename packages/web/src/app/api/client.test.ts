@@ -65,6 +65,57 @@ describe('api client', () => {
     expect(f.calls[2]?.headers['X-CSRFToken']).toBe('tok1');
   });
 
+  it("uses the page's own token without asking for one, and a new one once it is refused", async () => {
+    let tokens = 0;
+    const f = fakeFetch((call) => {
+      if (call.url.includes('csrf_token')) {
+        tokens += 1;
+        return json(200, { result: `fresh${tokens}` });
+      }
+      return call.headers['X-CSRFToken'] === 'stale'
+        ? json(400, { message: 'The CSRF token has expired.' })
+        : json(200, { ok: 1 });
+    });
+    const client = createApiClient({
+      fetch: f.fn,
+      onUnauthorized: vi.fn(),
+      initialCsrfToken: 'page',
+    });
+    await client.post('/api/v1/x/', {});
+    await expect(client.csrfToken()).resolves.toBe('page');
+    expect(f.calls.map((c) => [c.url, c.headers['X-CSRFToken']])).toEqual([['/api/v1/x/', 'page']]);
+    const stale = createApiClient({
+      fetch: f.fn,
+      onUnauthorized: vi.fn(),
+      initialCsrfToken: 'stale',
+    });
+    f.calls.length = 0;
+    await expect(stale.put('/api/v1/x/1', {})).resolves.toEqual({ ok: 1 });
+    expect(f.calls.map((c) => [c.url, c.headers['X-CSRFToken']])).toEqual([
+      ['/api/v1/x/1', 'stale'],
+      ['/api/v1/security/csrf_token/', undefined],
+      ['/api/v1/x/1', 'fresh1'],
+    ]);
+  });
+
+  it('gives a streamed POST its answer unread, and throws its failures as other calls do', async () => {
+    const f = fakeFetch((call) =>
+      call.url.endsWith('/ok')
+        ? new Response('{"index":0}\n', { status: 200 })
+        : json(404, { message: 'Not found' }),
+    );
+    const client = createApiClient({ fetch: f.fn, onUnauthorized: vi.fn(), initialCsrfToken: 't' });
+    const res = await client.postStream('/api/v1/ok', { contexts: [] });
+    expect(res.bodyUsed).toBe(false);
+    await expect(res.text()).resolves.toBe('{"index":0}\n');
+    expect(f.calls[0]?.headers['X-CSRFToken']).toBe('t');
+    expect(f.calls[0]?.body).toBe('{"contexts":[]}');
+    await expect(client.postStream('/api/v1/missing', {})).rejects.toMatchObject({
+      status: 404,
+      message: 'Not found',
+    });
+  });
+
   it('refreshes the token and retries once after a CSRF failure', async () => {
     let tokens = 0;
     const f = fakeFetch((call) => {

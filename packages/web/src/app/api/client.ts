@@ -18,6 +18,8 @@ export interface ApiClientOptions {
   /** Called on a 401 answer (the session is gone). */
   onUnauthorized: () => void;
   csrfTokenUrl?: string;
+  /** A CSRF token the page already has (the bootstrap data's), used until the server refuses it. */
+  initialCsrfToken?: string | null;
 }
 
 export interface ApiClient {
@@ -32,6 +34,15 @@ export interface ApiClient {
     form: FormData,
     options?: Omit<RequestOptions, 'method' | 'body'>,
   ): Promise<T>;
+  /**
+   * POSTs a JSON body and gives the successful answer unread (its body is a stream the caller
+   * reads as it arrives); failures throw as for the other calls.
+   */
+  postStream(
+    path: string,
+    body: unknown,
+    options?: Omit<RequestOptions, 'method'>,
+  ): Promise<Response>;
   /** The cached CSRF token, fetched on first use. */
   csrfToken(): Promise<string>;
 }
@@ -72,7 +83,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const fetchImpl = options.fetch;
   const tokenUrl = options.csrfTokenUrl ?? CSRF_TOKEN_URL;
   let tokenPromise: Promise<string> | null = null;
-  let knownToken: string | null = null;
+  let knownToken: string | null = options.initialCsrfToken ?? null;
 
   async function send(path: string, init: RequestInit): Promise<Response> {
     try {
@@ -102,6 +113,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   function csrfToken(): Promise<string> {
+    if (!tokenPromise && knownToken) tokenPromise = Promise.resolve(knownToken);
     if (!tokenPromise) {
       const pending = fetchToken();
       tokenPromise = pending;
@@ -117,7 +129,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return tokenPromise;
   }
 
-  async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  /**
+   * Sends a call with the CSRF, retry and login rules; the answer when it is a success, read
+   * whole (`read`) or left unread for the caller to stream.
+   */
+  async function exchange(path: string, opts: RequestOptions, read: boolean): Promise<unknown> {
     const method = opts.method ?? 'GET';
     const redirectOnUnauthorized = opts.redirectOnUnauthorized ?? true;
     for (let attempt = 0; ; attempt += 1) {
@@ -132,8 +148,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         body: encoded.body,
         signal: opts.signal,
       });
+      if (res.ok && !read) return res;
       const body = await readBody(res);
-      if (res.ok) return body as T;
+      if (res.ok) return body;
       const message = extractErrorMessage(body, res.status, res.statusText);
       const action = failureAction({
         status: res.status,
@@ -155,8 +172,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
+  function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+    return exchange(path, opts, true) as Promise<T>;
+  }
+
   return {
     request,
+    postStream: (path, body, o) =>
+      exchange(path, { ...o, method: 'POST', body }, false) as Promise<Response>,
     get: (path, o) => request(path, { ...o, method: 'GET' }),
     post: (path, body, o) => request(path, { ...o, method: 'POST', body }),
     put: (path, body, o) => request(path, { ...o, method: 'PUT', body }),

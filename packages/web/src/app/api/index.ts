@@ -1,3 +1,4 @@
+import { parseBootstrap, readBootstrapAttribute } from '../bootstrap';
 import { createApiClient } from './client';
 import { loginUrl } from './csrf';
 
@@ -16,6 +17,12 @@ let redirecting = false;
 /** The application's API client (browser fetch, login redirect on 401). */
 export const api = createApiClient({
   fetch: (input, init) => window.fetch(input, init),
+  // The page's own token (server-written bootstrap data): no token request before the first
+  // state-changing call (a dashboard's chart queries leave as soon as its layout is known).
+  initialCsrfToken:
+    typeof document === 'undefined'
+      ? null
+      : (parseBootstrap(readBootstrapAttribute(document)).csrf_token ?? null),
   onUnauthorized: () => {
     if (redirecting) return;
     redirecting = true;

@@ -36,6 +36,7 @@ import { api, errorMessage, isAbortError } from '../../app/api';
 import { useBootstrap, useCurrentUser } from '../../app/BootstrapContext';
 import { useToasts } from '../../app/toasts';
 import { usePageTitle } from '../../app/usePageTitle';
+import { runChartQueries } from '../explore/runChartQueries';
 import { runChartQuery } from '../explore/runChartQuery';
 import type { ExplorePayload } from '../explore/types';
 import {
@@ -336,6 +337,34 @@ export default function DashboardPage() {
     [formDataFor, startChartQuery],
   );
 
+  /**
+   * Queries several charts in one call (a dashboard opened, a filter changed, a refresh): each
+   * chart is followed as one queried alone, and gets its answer as soon as the server has it.
+   */
+  const batches = useRef(new Set<AbortController>());
+  const fetchCharts = useCallback(
+    (ids: readonly number[], force: boolean) => {
+      const items: Array<{ id: number; formData: QueryFormData }> = [];
+      for (const id of ids) {
+        const formData = formDataFor(id);
+        if (formData) items.push({ id, formData });
+      }
+      if (items.length <= 1) {
+        for (const { id, formData } of items) startChartQuery(id, formData, force);
+        return;
+      }
+      const batch = new AbortController();
+      batches.current.add(batch);
+      const results = runChartQueries(
+        items.map(({ formData }) => ({ formData, options: { force } })),
+        batch.signal,
+      );
+      void Promise.allSettled(results).then(() => batches.current.delete(batch));
+      items.forEach(({ id, formData }, i) => trackChartQuery(id, formData, () => results[i]!));
+    },
+    [formDataFor, startChartQuery, trackChartQuery],
+  );
+
   // The chart menu's actions, through a ref: one function for the page's life.
   const latest = useRef({ fetchChart, fullSizeChartId: state.fullSizeChartId });
   latest.current = { fetchChart, fullSizeChartId: state.fullSizeChartId };
@@ -352,13 +381,15 @@ export default function DashboardPage() {
     [layout, state.activeTabs],
   );
   useEffect(() => {
+    const stale: number[] = [];
     for (const id of visible) {
       const wanted = formDataFor(id);
       if (!wanted) continue;
       const current = state.chartStates[id];
       if (current && JSON.stringify(current.formData) === JSON.stringify(wanted)) continue;
-      fetchChart(id, false);
+      stale.push(id);
     }
+    fetchCharts(stale, false);
   }, [visible, formDataFor]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // "Refresh dashboard": every visible chart, forced.
@@ -366,7 +397,7 @@ export default function DashboardPage() {
   useEffect(() => {
     if (state.refreshNonce === lastNonce.current) return;
     lastNonce.current = state.refreshNonce;
-    for (const id of visible) fetchChart(id, true);
+    fetchCharts(visible, true);
   }, [state.refreshNonce]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Periodic refresh: refresh_frequency (or the session's choice), staggered, immune charts left.
@@ -386,7 +417,13 @@ export default function DashboardPage() {
     };
   }, [frequency, meta, visible, fetchChart, state.editMode]);
 
-  useEffect(() => () => controllers.current.forEach((c) => c.abort()), []);
+  useEffect(
+    () => () => {
+      controllers.current.forEach((c) => c.abort());
+      batches.current.forEach((c) => c.abort());
+    },
+    [],
+  );
 
   // Charts dropped from the builder that the page has not loaded yet: their definition and
   // dataset from Explore's hydration call.

@@ -29,15 +29,24 @@ export function startEarlyDashboard(pathname: string, search: string): void {
   const params = readDashboardParams(pathname, search);
   if (!params.idOrSlug || params.idOrSlug === 'new') return;
   const opened = openDashboard(params, new AbortController().signal);
+  // The chart types' query builders are in the charts' code (the page needs it too): it loads
+  // while the dashboard's calls are out.
+  const queryCode = import('../explore/runChartQueries');
+  queryCode.catch(() => undefined);
   const queriesStarted = opened.then(async ({ loaded }) => {
-    // The chart types' query builders are in the charts' code, loaded here (the page needs it too).
-    const { runChartQuery } = await import('../explore/runChartQuery');
+    const { runChartQueries } = await queryCode;
+    const visible = visibleChartQueries(loaded, params.preselectFilters);
+    // One call for all of them (answered chart by chart as each is ready).
+    const results = runChartQueries(
+      visible.map(({ formData }) => ({ formData, options: { force: false } })),
+      new AbortController().signal,
+    );
     const queries = new Map<number, EarlyChartQuery>();
-    for (const { id, formData } of visibleChartQueries(loaded, params.preselectFilters)) {
-      const result = runChartQuery(formData, new AbortController().signal, { force: false });
+    visible.forEach(({ id, formData }, i) => {
+      const result = results[i]!;
       result.catch(() => undefined);
       queries.set(id, { formDataJson: JSON.stringify(formData), result });
-    }
+    });
     return queries;
   });
   // Failures reach the page when it takes these over; unclaimed ones are dropped quietly.
@@ -52,4 +61,21 @@ export function takeEarlyDashboard(pathname: string, search: string): EarlyDashb
   early = null;
   if (!e || e.address !== pathname + search || Date.now() - e.at > EARLY_TTL_MS) return null;
   return e.value;
+}
+
+/** Settles when the early chart queries have all answered (or failed), or after `maxWaitMs`. */
+export async function earlyChartsSettled(maxWaitMs: number): Promise<void> {
+  const e = early;
+  if (!e) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const all = e.value.queriesStarted.then((queries) =>
+    Promise.allSettled([...queries.values()].map((q) => q.result)),
+  );
+  await Promise.race([
+    all.catch(() => undefined),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, maxWaitMs);
+    }),
+  ]);
+  clearTimeout(timer);
 }
