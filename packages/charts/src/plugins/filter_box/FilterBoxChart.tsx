@@ -4,7 +4,7 @@
  * filter searches all options), applied at once or with the Apply button.
  */
 import { Button, Flex, Select, Typography } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FilterValue } from './filterItems.js';
 import {
   filterBoxMask,
@@ -98,10 +98,8 @@ function FilterSelect({
 export default function FilterBoxChart(props: FilterBoxProps) {
   const { width, height, filters, dateFilter, showTimeGrain, showTimeColumn, instantFiltering } =
     props;
-  const initial = useMemo(
-    () => Object.fromEntries(filters.map((f) => [f.column, f.defaultValue])) as Selected,
-    [filters],
-  );
+  // Its own filter state's choices (what the dashboard filters by), else the defaults.
+  const initial: Selected = props.initialValues;
   const [selected, setSelected] = useState<Selected>(initial);
   const [timeRange, setTimeRange] = useState(props.timeRange);
   const [grain, setGrain] = useState<string | null>(null);

@@ -110,3 +110,45 @@ export const filterItemsOf = (formData: QueryFormData): FilterBoxItem[] =>
     ? (formData.filter_configs as FilterBoxItem[])
     : []
   ).filter((i) => typeof i?.column === 'string' && i.column !== '');
+
+const isFilterValue = (v: unknown): v is FilterValue =>
+  v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+
+/**
+ * The choices the box last emitted, read back from its own filter state (`filterState.value`:
+ * column → value or values, as `filterBoxMask` emits it), or null when it holds none.
+ */
+export function emittedSelection(
+  filterState: Record<string, unknown> | undefined,
+): Record<string, unknown> | null {
+  const value = filterState?.value;
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+}
+
+/**
+ * The value each filter shows first: the one the box's own filter state holds for its column
+ * (what the dashboard filters by, also after the dashboard is reloaded from its address; an
+ * emptied filter stays empty), else its default. A value is fitted to the filter's kind (values
+ * for a multiple filter, one value else); a value of no known kind gives the default.
+ */
+export function initialSelection(
+  filters: ReadonlyArray<{
+    column: string;
+    multiple: boolean;
+    defaultValue: FilterValue | FilterValue[];
+  }>,
+  filterState: Record<string, unknown> | undefined,
+): Record<string, FilterValue | FilterValue[]> {
+  const emitted = emittedSelection(filterState);
+  const out: Record<string, FilterValue | FilterValue[]> = {};
+  for (const f of filters) {
+    const v = emitted && Object.hasOwn(emitted, f.column) ? emitted[f.column] : undefined;
+    const values = Array.isArray(v) ? (v as unknown[]) : isFilterValue(v) ? [v] : null;
+    if (!values || !values.every(isFilterValue)) out[f.column] = f.defaultValue;
+    else if (f.multiple) out[f.column] = values.filter((x) => x !== null);
+    else out[f.column] = values[0] ?? null;
+  }
+  return out;
+}

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import FilterBoxChart from './FilterBoxChart.js';
 import type { ChartProps, QueryContext } from '../../plugin.js';
-import { emittedFilters, parseDefaultValue } from './filterItems.js';
+import { emittedFilters, initialSelection, parseDefaultValue } from './filterItems.js';
 import { filterBoxPlugin } from './index.js';
 import { filterBoxMask, transformProps } from './transformProps.js';
 
@@ -114,6 +117,69 @@ describe('filter box', () => {
     expect(p.timeColumns).toEqual(['ds']);
     expect(await p.search!('num', '2')).toEqual([{ value: 120, label: '120' }]);
     expect(posted[0]!.queries[0]!.filters).toContainEqual({ col: 'num', op: 'ILIKE', val: '%2%' });
+  });
+
+  it('shows first the choices its own filter state holds, else the defaults', () => {
+    const props = (filterState?: Record<string, unknown>): ChartProps => ({
+      width: 300,
+      height: 400,
+      formData: fd,
+      queriesData: [],
+      datasource,
+      ...(filterState ? { filterState } : {}),
+    });
+    // No filter state: the defaults.
+    expect(transformProps(props()).initialValues).toEqual({ state: [], num: 12 });
+    // What the box emitted (read back after a reload of the dashboard): its choices.
+    const p = transformProps(props());
+    const emitted = filterBoxMask(p.filters, { state: ['CA', 'NY'], num: 7 }, {});
+    expect(emitted.filterState).toEqual({ value: { state: ['CA', 'NY'], num: 7 } });
+    expect(transformProps(props(emitted.filterState)).initialValues).toEqual({
+      state: ['CA', 'NY'],
+      num: 7,
+    });
+    // The selects show them.
+    const html = renderToStaticMarkup(
+      createElement(FilterBoxChart, transformProps(props(emitted.filterState))),
+    );
+    expect(html).toContain('<span class="ant-select-selection-item-content">NY</span>');
+    expect(html).toContain('title="7"');
+    expect(html).not.toContain('title="12"');
+    // Emptied filters stay empty (the dashboard filters by nothing there), not the default.
+    const cleared = filterBoxMask(p.filters, { state: [], num: null }, {});
+    expect(cleared.extraFormData).toEqual({ filters: [] });
+    expect(transformProps(props(cleared.filterState)).initialValues).toEqual({
+      state: [],
+      num: null,
+    });
+    // Columns it does not hold, other shapes (a cleared cross filter, a group), odd values.
+    expect(transformProps(props({ value: { state: ['CA'] } })).initialValues).toEqual({
+      state: ['CA'],
+      num: 12,
+    });
+    expect(transformProps(props({ value: null, selectedValues: null })).initialValues).toEqual({
+      state: [],
+      num: 12,
+    });
+    expect(transformProps(props({ value: [['CA']] })).initialValues).toEqual({
+      state: [],
+      num: 12,
+    });
+    const filters = [
+      { column: 'a', multiple: true, defaultValue: [] },
+      { column: 'b', multiple: false, defaultValue: 'x' },
+      { column: 'c', multiple: false, defaultValue: null },
+    ];
+    expect(initialSelection(filters, { value: { a: 'CA', b: ['y', 'z'], c: { x: 1 } } })).toEqual({
+      a: ['CA'],
+      b: 'y',
+      c: null,
+    });
+    expect(initialSelection(filters, { value: { a: null, b: [], c: true } })).toEqual({
+      a: [],
+      b: null,
+      c: true,
+    });
   });
 
   it('masks the choices with the time settings', () => {

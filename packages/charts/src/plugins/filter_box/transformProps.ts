@@ -1,7 +1,8 @@
 /**
  * Filter Box props: per filter its label, choices (with the sort metric's value when there is
- * one), default value and options; the date filter, time grain and time column pickers when
- * asked; whether changes apply at once; and the functions that emit the filters and search.
+ * one), default value and options; the values the box shows first (its own filter state's, else
+ * the defaults); the date filter, time grain and time column pickers when asked; whether changes
+ * apply at once; and the functions that emit the filters and search.
  */
 import { getMetricLabel, GenericDataType, type QueryFormData } from '@strata/core';
 import { getNumberFormatter } from '../../format/number-format.js';
@@ -10,6 +11,7 @@ import { searchQuery } from './buildQuery.js';
 import {
   emittedFilters,
   filterItemsOf,
+  initialSelection,
   isMultiple,
   itemLabel,
   parseDefaultValue,
@@ -38,6 +40,11 @@ export interface FilterBoxProps {
   width: number;
   height: number;
   filters: FilterBoxFilter[];
+  /**
+   * Per filter column, the value the box shows first: what its own filter state holds (the
+   * choices it emitted, which the dashboard filters by), else the filter's default.
+   */
+  initialValues: Record<string, FilterValue | FilterValue[]>;
   dateFilter: boolean;
   timeRange: string;
   showTimeGrain: boolean;
@@ -88,6 +95,7 @@ export function transformProps(chartProps: ChartProps<QueryFormData>): FilterBox
     width,
     height,
     filters,
+    initialValues: initialSelection(filters, chartProps.filterState),
     dateFilter: formData.date_filter !== false,
     timeRange: (formData.time_range as string | undefined) ?? 'No filter',
     showTimeGrain: formData.show_sqla_time_granularity === true,

@@ -1,5 +1,10 @@
+import { FunnelChart as FunnelSeries } from 'echarts/charts';
 import { EchartsOrEmpty } from '../../echarts/EchartsOrEmpty.js';
+import { echarts } from '../../echarts/echarts-core.js';
 import type { FunnelProps } from './index.js';
+
+// This chart type's own ECharts parts (the common ones are in echarts-core).
+echarts.use([FunnelSeries]);
 
 export default function FunnelChart({ width, height, echartOptions, empty }: FunnelProps) {
   return <EchartsOrEmpty width={width} height={height} option={echartOptions} empty={empty} />;

@@ -1,9 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Topology } from 'topojson-specification';
+import { MapChart as MapSeries } from 'echarts/charts';
+import { GeoComponent, VisualMapComponent } from 'echarts/components';
 import { EchartsOrEmpty } from '../../echarts/EchartsOrEmpty.js';
 import { echarts } from '../../echarts/echarts-core.js';
 import { countryCenters, placeBubbles, prepareWorld, WORLD_MAP, type Centers } from './geo.js';
 import type { WorldMapProps } from './transformProps.js';
+
+// This chart type's own ECharts parts (the common ones are in echarts-core).
+echarts.use([MapSeries, GeoComponent, VisualMapComponent]);
 
 let world: Promise<Centers> | null = null;
 

@@ -4,13 +4,15 @@
  * matched country's metric — shaded by a continuous visual map along the linear scheme, or one
  * categorical colour per country — and, with bubbles, a `scatter` series on the geo sized by the
  * bubble metric (the component places each bubble at its country's centre). Rows whose country
- * cannot be matched are listed in `unmatched`.
+ * cannot be matched are listed in `unmatched`. The chart's own cross filter dims the countries
+ * (and bubbles) it does not select.
  */
 import { getColumnLabel, getMetricLabel, type QueryFormData, type QueryMetric } from '@strata/core';
 import { CategoricalColorScale } from '../../color/scale.js';
 import { sequentialScheme } from '../../color/schemes.js';
 import { getNumberFormatter } from '../../format/number-format.js';
 import type { ChartProps, DataMask } from '../../plugin.js';
+import { CLEARED_CROSS_FILTER, UNSELECTED_OPACITY } from '../../cross-filter-selection.js';
 import { escapeHtml } from '../pie/legend.js';
 import { findCountry } from './countries.js';
 import { NAME_PROPERTY, WORLD_MAP } from './geo.js';
@@ -22,7 +24,10 @@ export interface WorldMapProps {
   empty: boolean;
   /** The country values of the rows that match no country (not drawn). */
   unmatched: string[];
-  /** Cross filter on a country (its ISO numeric id); only when the chart emits cross filters. */
+  /**
+   * Cross filter on a country (its ISO numeric id), or its clearing when the country is the
+   * selected one; only when the chart emits cross filters.
+   */
   onCountryClick?: (id: string) => void;
 }
 
@@ -65,18 +70,28 @@ export function bubbleRadii(values: Array<number | null>, max: number): Array<nu
   );
 }
 
-export function worldMapCrossFilter(
-  entity: string,
-  value: unknown,
-  id: string,
-  selected: unknown,
-): DataMask {
-  if (Array.isArray(selected) && selected.includes(id))
-    return { extraFormData: { filters: [] }, filterState: { value: null, selectedValues: null } };
+/** The cross filter on a country: its row's own value for the column, its id as the selection. */
+export function worldMapCrossFilter(entity: string, value: unknown, id: string): DataMask {
   return {
     extraFormData: { filters: [{ col: entity, op: 'IN', val: [value] }] },
     filterState: { value: [value], selectedValues: [id] },
   };
+}
+
+/**
+ * The countries this chart filters the dashboard on (their ISO numeric ids), read back from the
+ * cross filter it emits (`filterState.selectedValues`, see `worldMapCrossFilter`), or null when
+ * it filters nothing. An ISO alpha-3 code (the key Superset's own map puts there) is taken too.
+ */
+export function selectedCountries(
+  filterState: Record<string, unknown> | undefined,
+): string[] | null {
+  const values = filterState?.selectedValues;
+  if (!Array.isArray(values) || values.length === 0) return null;
+  return (values as unknown[]).map((v) => {
+    const key = String(v);
+    return /^\d+$/.test(key) ? key : (findCountry(key, 'cca3')?.id ?? key);
+  });
 }
 
 export function transformProps(chartProps: ChartProps<QueryFormData>): WorldMapProps {
@@ -112,6 +127,10 @@ export function transformProps(chartProps: ChartProps<QueryFormData>): WorldMapP
     });
   }
   const data = [...byId.values()];
+  // The countries this chart filters the dashboard on (the others dimmed).
+  const selected = selectedCountries(chartProps.filterState);
+  const dim = (id: string) => selected !== null && !selected.includes(id);
+  const dimmed = { opacity: UNSELECTED_OPACITY };
 
   const bubbleColor = rgbaOf(formData.color_picker, { r: 0, g: 122, b: 135, a: 1 });
   const byCountry = formData.color_by === 'country';
@@ -148,7 +167,15 @@ export function transformProps(chartProps: ChartProps<QueryFormData>): WorldMapP
         const r = radii[i];
         return r === null || r === undefined
           ? []
-          : [{ name: d.name, country: d.country, value: [0, 0, d.m2], symbolSize: r * 2 }];
+          : [
+              {
+                name: d.name,
+                country: d.country,
+                value: [0, 0, d.m2],
+                symbolSize: r * 2,
+                ...(dim(d.name) ? { itemStyle: dimmed } : {}),
+              },
+            ];
       }),
     });
   }
@@ -177,9 +204,20 @@ export function transformProps(chartProps: ChartProps<QueryFormData>): WorldMapP
       itemStyle: { areaColor: NO_DATA, borderColor: '#ffffff', borderWidth: 0.5 },
       emphasis: { label: { show: false }, itemStyle: { areaColor: bubbleColor } },
       select: { disabled: true },
-      regions: byCountry
-        ? data.map((d) => ({ name: d.name, itemStyle: { areaColor: scale.getColor(d.country) } }))
-        : [],
+      // The map series is drawn by this geo, whose regions (not the series' items) take styles.
+      regions: data.flatMap((d) =>
+        byCountry || dim(d.name)
+          ? [
+              {
+                name: d.name,
+                itemStyle: {
+                  ...(byCountry ? { areaColor: scale.getColor(d.country) } : {}),
+                  ...(dim(d.name) ? dimmed : {}),
+                },
+              },
+            ]
+          : [],
+      ),
     },
     series,
   };
@@ -212,7 +250,9 @@ export function transformProps(chartProps: ChartProps<QueryFormData>): WorldMapP
             const d = byId.get(id);
             if (d)
               hooks.setDataMask!(
-                worldMapCrossFilter(entity, d.entity, id, chartProps.filterState?.selectedValues),
+                selected?.includes(id)
+                  ? CLEARED_CROSS_FILTER
+                  : worldMapCrossFilter(entity, d.entity, id),
               );
           },
         }

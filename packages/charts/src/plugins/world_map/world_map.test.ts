@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { FeatureCollection } from 'geojson';
+import { CLEARED_CROSS_FILTER, UNSELECTED_OPACITY } from '../../cross-filter-selection.js';
 import type { ChartProps } from '../../plugin.js';
 import { findCountry } from './countries.js';
 import { countryCenters, placeBubbles, prepareWorld, splitPolygon } from './geo.js';
 import { worldMapPlugin } from './index.js';
-import { bubbleRadii } from './transformProps.js';
+import { bubbleRadii, selectedCountries, worldMapCrossFilter } from './transformProps.js';
 
 const fd = {
   datasource: '1__table',
@@ -30,11 +31,21 @@ const props = (extra: Record<string, unknown> = {}, data = rows): ChartProps => 
   datasource: { id: 1, type: 'table', columns: [], metrics: [] },
 });
 type Option = {
-  geo: { map: string; nameProperty: string; regions: Array<{ name: string }> };
+  geo: {
+    map: string;
+    nameProperty: string;
+    regions: Array<{ name: string; itemStyle: { areaColor?: string; opacity?: number } }>;
+  };
   visualMap?: { min: number; max: number; seriesIndex: number; inRange: { color: string[] } };
   series: Array<{
     type: string;
-    data: Array<{ name: string; value: unknown; symbolSize?: number; country?: string }>;
+    data: Array<{
+      name: string;
+      value: unknown;
+      symbolSize?: number;
+      country?: string;
+      itemStyle?: { opacity?: number };
+    }>;
   }>;
   tooltip: { formatter: (p: unknown) => string };
 };
@@ -138,6 +149,47 @@ describe('world_map transformProps', () => {
       extraFormData: { filters: [{ col: 'country', op: 'IN', val: ['DE'] }] },
       filterState: { value: ['DE'], selectedValues: ['276'] },
     });
+  });
+
+  it('dims the countries its own cross filter does not select; a click on it clears it', () => {
+    const setDataMask = vi.fn();
+    const filterState = worldMapCrossFilter('country', 'DE', '276').filterState!;
+    const picked = (extra: Record<string, unknown> = {}) =>
+      worldMapPlugin.transformProps({
+        ...props(extra),
+        emitCrossFilters: true,
+        hooks: { setDataMask },
+        filterState,
+      });
+    const out = picked({ show_bubbles: true, secondary_metric: 'sum__gdp' });
+    const o = out.echartOptions as Option;
+    // The geo draws the map series: France dimmed, Germany (the selection) as it was.
+    expect(o.geo.regions).toEqual([{ name: '250', itemStyle: { opacity: UNSELECTED_OPACITY } }]);
+    expect(o.series[1]!.data.map((d) => [d.name, d.itemStyle?.opacity])).toEqual([
+      ['250', UNSELECTED_OPACITY],
+      ['276', undefined],
+    ]);
+    expect(o.visualMap).toMatchObject({ min: 60, max: 80 });
+    // Coloured by country: the selection keeps its colour, the others dimmed.
+    expect(optionOf({ ...props({ color_by: 'country' }), filterState }).geo.regions).toEqual([
+      { name: '250', itemStyle: { areaColor: expect.any(String), opacity: UNSELECTED_OPACITY } },
+      { name: '276', itemStyle: { areaColor: expect.any(String) } },
+    ]);
+    out.onCountryClick!('276');
+    expect(setDataMask).toHaveBeenLastCalledWith(CLEARED_CROSS_FILTER);
+    out.onCountryClick!('250');
+    expect(setDataMask).toHaveBeenLastCalledWith({
+      extraFormData: { filters: [{ col: 'country', op: 'IN', val: ['FR'] }] },
+      filterState: { value: ['FR'], selectedValues: ['250'] },
+    });
+    // Nothing selected: nothing dimmed.
+    expect(
+      optionOf({ ...props(), filterState: CLEARED_CROSS_FILTER.filterState! }).geo.regions,
+    ).toEqual([]);
+    expect(selectedCountries(undefined)).toBeNull();
+    expect(selectedCountries({ value: null, selectedValues: null })).toBeNull();
+    expect(selectedCountries({ value: ['DE'], selectedValues: ['276'] })).toEqual(['276']);
+    expect(selectedCountries({ value: ['DE'], selectedValues: ['DEU'] })).toEqual(['276']);
   });
 });
 

@@ -3,18 +3,8 @@
  * full screen, view query, view as table, downloads, share permalink, edit in Explore) and the
  * chart drawn by its plugin; loading, error and missing-chart states.
  */
-import { memo, useMemo, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Dropdown,
-  Empty,
-  Modal,
-  Spin,
-  Table,
-  Typography,
-  type MenuProps,
-} from 'antd';
+import { Suspense, lazy, memo, useMemo, useState } from 'react';
+import { Alert, Button, Dropdown, Empty, Modal, Spin, Typography, type MenuProps } from 'antd';
 import { EllipsisOutlined, ExclamationCircleOutlined } from '@ant-design/icons';
 import type { QueryFormData } from '@strata/core';
 import type { ChartHooks, ExploreDatasource } from '@strata/charts';
@@ -23,6 +13,9 @@ import { useToasts } from '../../../app/toasts';
 import { ChartRenderer } from '../../explore/ChartRenderer';
 import { chartPermalink, downloadChartData, saveBlob } from '../../explore/chartExports';
 import type { ChartState, DashboardChart } from '../types';
+
+// "View as table" is rare: antd's Table loads when it is first asked for, not with the dashboard.
+const ChartDataTable = lazy(() => import('./ChartDataTable'));
 
 export interface ChartHolderProps {
   chartId: number;
@@ -274,19 +267,12 @@ export const ChartHolder = memo(function ChartHolder(props: ChartHolderProps) {
           onCancel={() => setTable(false)}
           destroyOnHidden
         >
-          <Table
-            size="small"
-            rowKey={(_, i) => String(i)}
-            dataSource={rows as Array<Record<string, unknown>>}
-            columns={(state?.queriesResponse?.[0]?.colnames ?? []).map((c) => ({
-              key: c,
-              dataIndex: c,
-              title: c,
-              render: (v: unknown) => (v === null || v === undefined ? 'N/A' : String(v)),
-            }))}
-            scroll={{ x: 'max-content', y: 420 }}
-            pagination={{ pageSize: 50, size: 'small' }}
-          />
+          <Suspense fallback={<Spin />}>
+            <ChartDataTable
+              rows={rows as Array<Record<string, unknown>>}
+              columns={state?.queriesResponse?.[0]?.colnames ?? []}
+            />
+          </Suspense>
         </Modal>
       ) : null}
     </div>
