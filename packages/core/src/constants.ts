@@ -16,6 +16,11 @@ export const LABEL_TRUNCATED_LENGTH = 40;
 export const MAX_OWNER_AVATARS = 4;
 /** Header carrying the CSRF token on state-changing cookie-authenticated requests. */
 export const CSRF_HEADER = 'X-CSRFToken';
+/**
+ * The id of the JSON data block a page may carry with the answers of the calls it makes first
+ * (a dashboard page: the dashboard, its charts, its datasets), keyed by API path.
+ */
+export const PRELOADED_ANSWERS_ELEMENT_ID = 'strata-preloaded';
 /** Built-in role names. */
 export const ROLE_ADMIN = 'Admin';
 export const ROLE_ALPHA = 'Alpha';

@@ -276,6 +276,58 @@ describe.each(targets)('sharing dashboards on $name metadata', (target) => {
       );
     });
 
+    /** The answers a page carries for the calls it makes first (see web/preload.ts). */
+    const preloaded = async (p: string, cookie: string | null = browser.cookie) => {
+      const html = await (await page(p, cookie)).text();
+      const m = /<script type="application\/json" id="strata-preloaded">(.*?)<\/script>/s.exec(
+        html,
+      );
+      return { html, answers: m ? (JSON.parse(m[1]!) as Record<string, unknown>) : null };
+    };
+
+    it("carries a dashboard's first answers in its page, as the API gives them to its visitor", async () => {
+      const { answers } = await preloaded('/superset/dashboard/source-board/');
+      const base = '/api/v1/dashboard/source-board';
+      expect(Object.keys(answers ?? {}).sort()).toEqual([
+        base,
+        `${base}/charts`,
+        `${base}/datasets`,
+      ]);
+      for (const [p, answer] of Object.entries(answers ?? {}))
+        expect(answer, p).toEqual((await w.gina.get(p)).body);
+      // Someone who may not see the dashboard gets no answers in the page, only the app.
+      const gus = new ApiClient(server.baseUrl);
+      await gus.loginWithForm('gus', 'password-123');
+      const statuses = await Promise.all(
+        [base, `${base}/charts`, `${base}/datasets`].map(
+          async (p) => [p, (await w.gus.get(p)).status] as const,
+        ),
+      );
+      const theirs = await preloaded('/superset/dashboard/source-board/', gus.cookie);
+      expect(Object.keys(theirs.answers ?? {}).sort()).toEqual(
+        statuses
+          .filter(([, status]) => status === 200)
+          .map(([p]) => p)
+          .sort(),
+      );
+      // Other pages carry none.
+      expect((await preloaded('/dashboard/list/')).answers).toBeNull();
+    });
+
+    it('writes the answers so that no text in them can end the data block', async () => {
+      const title = '</script><script>alert(1)</script><!-- & \u2028';
+      const id = await makeDashboard(w.admin, {
+        dashboard_title: title,
+        published: true,
+        position_json: JSON.stringify(layoutOf([w.salesChart])),
+      });
+      const { html, answers } = await preloaded(`/superset/dashboard/${id}/`);
+      expect(html).not.toContain('<script>alert(1)');
+      expect(html.match(/<\/script>/g)).toHaveLength((html.match(/<script/g) ?? []).length);
+      const info = answers?.[`/api/v1/dashboard/${id}`] as { result: { dashboard_title: string } };
+      expect(info.result.dashboard_title).toBe(title);
+    });
+
     it('redirects a permalink page to its dashboard, with the key, parameters and anchor', async () => {
       const made = await w.gina.post<{ key: string }>(`/api/v1/dashboard/${source}/permalink`, {
         urlParams: [['standalone', '1']],

@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bootstrapData, injectBootstrap } from './bootstrap.js';
+import { injectPreloaded, preloadAnswers, preloadPathsFor } from './preload.js';
 
 export interface WebRouteOptions {
   /** Built web app (index.html, assets/); null when there is none. */
@@ -111,15 +112,17 @@ export function registerWebRoutes(app: FastifyInstance, opts: WebRouteOptions): 
         .type('text/plain')
         .send('The web app is not built. Run `npm run build` and restart the server.');
     }
+    const withBootstrap = injectBootstrap(
+      html,
+      bootstrapData(req.principal, opts.featureFlags, opts.csrfTokenFor?.(req) ?? null),
+    );
+    // A dashboard's first calls answered in the page (see preload.ts).
+    const paths = req.principal.isAnonymous ? [] : preloadPathsFor(url.pathname);
+    const answers = paths.length ? await preloadAnswers(app, req, paths) : {};
     return reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-store')
-      .send(
-        injectBootstrap(
-          html,
-          bootstrapData(req.principal, opts.featureFlags, opts.csrfTokenFor?.(req) ?? null),
-        ),
-      );
+      .send(injectPreloaded(withBootstrap, answers));
   };
 
   app.get('/', { config: { access: 'public' } }, page);

@@ -16,6 +16,7 @@ import {
 import type { ExploreDatasource } from '@strata/charts';
 import { preloadChart } from '@strata/charts/components';
 import { api } from '../../app/api';
+import { takePreloaded } from '../../app/preloaded';
 import { normalizeLayout } from './layout';
 import { parseMetadata } from './metadata';
 import { initialDataMask, parseNativeFilters } from './nativeFilters';
@@ -90,18 +91,23 @@ export async function loadDashboard(
   signal: AbortSignal,
 ): Promise<LoadedDashboard> {
   const base = `/api/v1/dashboard/${encodeURIComponent(idOrSlug)}`;
+  // The page's own answers first (a dashboard opened directly carries them), else the server.
+  const get = <T>(path: string): Promise<T> => {
+    const preloaded = takePreloaded<T>(path);
+    return preloaded !== undefined ? Promise.resolve(preloaded) : api.get<T>(path, { signal });
+  };
   // The CSRF token is fetched alongside, so the charts' queries can leave at once afterwards;
   // the chart types' code starts loading as soon as the charts are known.
   const [info, charts, datasets] = await Promise.all([
-    api.get<{ result: DashboardInfo }>(base, { signal }),
-    api.get<{ result: DashboardChart[] }>(`${base}/charts`, { signal }).then((r) => {
+    get<{ result: DashboardInfo }>(base),
+    get<{ result: DashboardChart[] }>(`${base}/charts`).then((r) => {
       for (const type of new Set(r.result.map((c) => c.form_data.viz_type ?? c.viz_type)))
         preloadChart(type);
       return r;
     }),
-    api
-      .get<{ result: ExploreDatasource[] }>(`${base}/datasets`, { signal })
-      .catch(() => ({ result: [] as ExploreDatasource[] })),
+    get<{ result: ExploreDatasource[] }>(`${base}/datasets`).catch(() => ({
+      result: [] as ExploreDatasource[],
+    })),
     api.csrfToken().catch(() => ''),
   ]);
   const dashboard = info.result;
