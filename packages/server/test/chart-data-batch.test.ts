@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './helpers/client.js';
+import { signedInGammaUser } from './helpers/users.js';
 import { duckdbTableDataset } from './helpers/table-dataset.js';
 import { metadataTargets } from './helpers/metadata-targets.js';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.js';
@@ -165,22 +166,7 @@ describe.each(targets)('chart data batch API on $name metadata', (target) => {
   });
 
   it('checks access as the single endpoint does', async () => {
-    const roles = await admin.get<{ result: Array<{ id: number; name: string }> }>(
-      '/api/v1/security/roles/?q=(page_size:100)',
-    );
-    const gammaRole = roles.body.result.find((r) => r.name === 'Gamma')!.id;
-    const created = await admin.post('/api/v1/security/users/', {
-      username: 'gale',
-      first_name: 'Gale',
-      last_name: 'Gamma',
-      email: 'gale@example.com',
-      password: 'password-123',
-      active: true,
-      roles: [gammaRole],
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const gale = new ApiClient(server.baseUrl);
-    await gale.loginWithToken('gale', 'password-123');
+    const gale = await signedInGammaUser(admin, server.baseUrl, 'gale');
     const count = context([{ metrics: [COUNT] }]);
 
     const single = await gale.post('/api/v1/chart/data', count);

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './helpers/client.js';
+import { signedInGammaUser } from './helpers/users.js';
 import { duckdbTableDataset } from './helpers/table-dataset.js';
 import { metadataTargets } from './helpers/metadata-targets.js';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.js';
@@ -296,22 +297,7 @@ describe.each(targets)('saved chart data, xlsx and explore_json on $name metadat
   });
 
   it('hides the chart from a Gamma user who neither owns it nor sees its dataset', async () => {
-    const roles = await admin.get<{ result: Array<{ id: number; name: string }> }>(
-      '/api/v1/security/roles/?q=(page_size:100)',
-    );
-    const gammaRole = roles.body.result.find((r) => r.name === 'Gamma')!.id;
-    const created = await admin.post('/api/v1/security/users/', {
-      username: 'gus',
-      first_name: 'Gus',
-      last_name: 'Gamma',
-      email: 'gus@example.com',
-      password: 'password-123',
-      active: true,
-      roles: [gammaRole],
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const gus = new ApiClient(server.baseUrl);
-    await gus.loginWithToken('gus', 'password-123');
+    const gus = await signedInGammaUser(admin, server.baseUrl, 'gus');
     expect((await gus.get(`/api/v1/chart/${chartId}/data/`)).status).toBe(404);
     expect((await new ApiClient(server.baseUrl).get(`/api/v1/chart/${chartId}/data/`)).status).toBe(
       401,

@@ -5,6 +5,7 @@ import type { DatabaseConnections } from '../src/databases/connections.js';
 import { EngineError, type DatabaseClient } from '../src/engines/types.js';
 import type { Principal } from '../src/security/principal.js';
 import { ApiClient } from './helpers/client.js';
+import { signedInGammaUser } from './helpers/users.js';
 import { duckdbTableDataset, runSql } from './helpers/table-dataset.js';
 import { metadataTargets } from './helpers/metadata-targets.js';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.js';
@@ -305,22 +306,7 @@ describe.each(targets)('chart data API on $name metadata', (target) => {
   });
 
   it('hides the dataset from a Gamma user without access', async () => {
-    const roles = await admin.get<{ result: Array<{ id: number; name: string }> }>(
-      '/api/v1/security/roles/?q=(page_size:100)',
-    );
-    const gammaRole = roles.body.result.find((r) => r.name === 'Gamma')!.id;
-    const created = await admin.post('/api/v1/security/users/', {
-      username: 'gwen',
-      first_name: 'Gwen',
-      last_name: 'Gamma',
-      email: 'gwen@example.com',
-      password: 'password-123',
-      active: true,
-      roles: [gammaRole],
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const gwen = new ApiClient(server.baseUrl);
-    await gwen.loginWithToken('gwen', 'password-123');
+    const gwen = await signedInGammaUser(admin, server.baseUrl, 'gwen');
     const res = await chartData([{ metrics: [COUNT] }], {}, gwen);
     expect(res.status).toBe(404);
     expect(res.body.result).toBeUndefined();
