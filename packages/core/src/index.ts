@@ -9,5 +9,6 @@ export * from './sqllab.js';
 export * from './query/index.js';
 export * from './time-range/index.js';
 export * from './explore.js';
+export * from './dashboard/address.js';
 export * from './dashboard/layout.js';
 export * from './dashboard/validate.js';

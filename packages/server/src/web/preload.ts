@@ -5,22 +5,12 @@
  * visitor's own credentials): the same permissions, the same shapes. The page uses each one once.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PRELOADED_ANSWERS_ELEMENT_ID } from '@strata/core';
-
-const DASHBOARD_PAGE = /^\/(?:superset\/)?dashboard\/([^/]+)\/?$/;
-const ID_OR_SLUG = /^[A-Za-z0-9_-]{1,255}$/;
+import { PRELOADED_ANSWERS_ELEMENT_ID, dashboardIdOrSlugOf } from '@strata/core';
 
 /** The API paths a page at `pathname` asks for first (a dashboard's three calls), or none. */
 export function preloadPathsFor(pathname: string): string[] {
-  const m = DASHBOARD_PAGE.exec(pathname);
-  if (!m) return [];
-  let raw: string;
-  try {
-    raw = decodeURIComponent(m[1]!);
-  } catch {
-    return [];
-  }
-  if (!ID_OR_SLUG.test(raw) || raw === 'list' || raw === 'new') return [];
+  const raw = dashboardIdOrSlugOf(pathname);
+  if (raw === null || raw === 'new') return [];
   const base = `/api/v1/dashboard/${encodeURIComponent(raw)}`;
   return [base, `${base}/charts`, `${base}/datasets`];
 }

@@ -5,6 +5,8 @@
  * `native_filters` (a rison map of data masks), `native_filters_key` / `permalink_key` (state
  * kept on the server).
  */
+import { dashboardIdOrSlugOf } from '@strata/core';
+
 export interface DashboardUrlParams {
   idOrSlug: string | null;
   edit: boolean;
@@ -18,13 +20,9 @@ export interface DashboardUrlParams {
   nativeFilters: string | null;
 }
 
-const DASHBOARD_PATH = /^\/(?:superset\/)?dashboard\/([^/]+)\/?$/;
-const ID_OR_SLUG = /^[A-Za-z0-9_-]{1,255}$/;
 const KEY = /^[A-Za-z0-9_-]{1,128}$/;
 
 export function readDashboardParams(pathname: string, search: string): DashboardUrlParams {
-  const m = DASHBOARD_PATH.exec(pathname);
-  const raw = m ? decodeURIComponent(m[1]!) : null;
   const p = new URLSearchParams(search);
   let preselect: Record<string, Record<string, unknown>> = {};
   const pre = p.get('preselect_filters');
@@ -42,7 +40,7 @@ export function readDashboardParams(pathname: string, search: string): Dashboard
   const stateKey = p.get('native_filters_key');
   const standalone = p.get('standalone');
   return {
-    idOrSlug: raw && ID_OR_SLUG.test(raw) && raw !== 'list' ? raw : null,
+    idOrSlug: dashboardIdOrSlugOf(pathname),
     edit: p.get('edit') === 'true',
     standalone:
       standalone === '1' || standalone === 'true' || standalone === '2' || standalone === '3',
