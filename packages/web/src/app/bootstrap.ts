@@ -118,3 +118,15 @@ export function bootstrapFromMe(me: MeResult, roles: MeRoles | null): BootstrapD
 export function readBootstrapAttribute(doc: Document): string | undefined {
   return doc.getElementById('app')?.dataset.bootstrap;
 }
+
+const pageBootstraps = new WeakMap<Document, BootstrapData>();
+
+/** The page's bootstrap data, parsed once per document (the app and the API client both read it). */
+export function pageBootstrap(doc: Document): BootstrapData {
+  let data = pageBootstraps.get(doc);
+  if (!data) {
+    data = parseBootstrap(readBootstrapAttribute(doc));
+    pageBootstraps.set(doc, data);
+  }
+  return data;
+}

@@ -8,6 +8,7 @@
  */
 import { createElement, use, type ComponentType } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
+import { settledWithin } from './settledWithin';
 
 export interface LazyPage {
   (): React.ReactElement;
@@ -62,12 +63,5 @@ export async function preloadPageFor(
   const matches = matchRoutes(routes, pathname) ?? [];
   const pages = matches.map((m) => pageOf(m.route)).filter((p): p is LazyPage => p !== null);
   if (pages.length === 0) return;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([
-    Promise.all(pages.map((p) => p.preload())).catch(() => undefined),
-    new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, maxWaitMs);
-    }),
-  ]);
-  clearTimeout(timer);
+  await settledWithin(Promise.all(pages.map((p) => p.preload())), maxWaitMs);
 }

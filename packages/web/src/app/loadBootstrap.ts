@@ -2,7 +2,7 @@ import type { BootstrapData, MeRoles } from '@strata/core';
 import {
   ANONYMOUS_BOOTSTRAP,
   bootstrapFromMe,
-  parseBootstrap,
+  pageBootstrap,
   readBootstrapAttribute,
 } from './bootstrap';
 import type { MeResult } from './bootstrap';
@@ -22,7 +22,7 @@ async function getJson<T>(url: string): Promise<T | null> {
  */
 export async function loadBootstrap(): Promise<BootstrapData> {
   const raw = readBootstrapAttribute(document);
-  if (raw !== undefined || !import.meta.env.DEV) return parseBootstrap(raw);
+  if (raw !== undefined || !import.meta.env.DEV) return pageBootstrap(document);
   try {
     const me = await getJson<{ result: MeResult }>('/api/v1/me/');
     if (!me?.result) return ANONYMOUS_BOOTSTRAP;

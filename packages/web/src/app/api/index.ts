@@ -1,4 +1,4 @@
-import { parseBootstrap, readBootstrapAttribute } from '../bootstrap';
+import { pageBootstrap } from '../bootstrap';
 import { createApiClient } from './client';
 import { loginUrl } from './csrf';
 
@@ -20,9 +20,7 @@ export const api = createApiClient({
   // The page's own token (server-written bootstrap data): no token request before the first
   // state-changing call (a dashboard's chart queries leave as soon as its layout is known).
   initialCsrfToken:
-    typeof document === 'undefined'
-      ? null
-      : (parseBootstrap(readBootstrapAttribute(document)).csrf_token ?? null),
+    typeof document === 'undefined' ? null : (pageBootstrap(document).csrf_token ?? null),
   onUnauthorized: () => {
     if (redirecting) return;
     redirecting = true;

@@ -5,6 +5,7 @@
  * takes these over when it mounts (once, for the same address); anything else drops them.
  */
 import type { ChartDataResult } from '@strata/charts';
+import { settledWithin } from '../../app/settledWithin';
 import { openDashboard, visibleChartQueries, type OpenedDashboard } from './openDashboard';
 import { readDashboardParams } from './params';
 
@@ -67,15 +68,8 @@ export function takeEarlyDashboard(pathname: string, search: string): EarlyDashb
 export async function earlyChartsSettled(maxWaitMs: number): Promise<void> {
   const e = early;
   if (!e) return;
-  let timer: ReturnType<typeof setTimeout> | undefined;
   const all = e.value.queriesStarted.then((queries) =>
     Promise.allSettled([...queries.values()].map((q) => q.result)),
   );
-  await Promise.race([
-    all.catch(() => undefined),
-    new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, maxWaitMs);
-    }),
-  ]);
-  clearTimeout(timer);
+  await settledWithin(all, maxWaitMs);
 }
