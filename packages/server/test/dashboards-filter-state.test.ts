@@ -46,7 +46,7 @@ describe.each(targets)('dashboard filter state on $name metadata', (target) => {
   const row = (key: string) =>
     server.strata.store.db
       .selectFrom('key_value')
-      .select(['resource', 'value', 'created_by_fk', 'expires_on'])
+      .select(['resource', 'value', 'created_by_fk', 'expires_on', 'lookup'])
       .where('uuid', '=', keyToUuid(key)!)
       .executeTakeFirstOrThrow();
   const expireIn = (key: string, ms: number) =>
@@ -135,6 +135,41 @@ describe.each(targets)('dashboard filter state on $name metadata', (target) => {
     const fresh = await create(w.gina, board, { a: 7 }, '?tab_id=8');
     expect(fresh).not.toBe(otherTab);
     expect(await create(w.gina, board, { a: 8 }, '?tab_id=8')).toBe(fresh);
+  });
+
+  it("finds the tab's entry through the key-value lookup column", async () => {
+    const lookup = (tab: number) => `dashboard:${board}:tab:${tab}:owner:${w.ids.gina}`;
+    const setStored = (key: string, values: { value?: string; lookup?: string | null }) =>
+      server.strata.store.db
+        .updateTable('key_value')
+        .set(values)
+        .where('uuid', '=', keyToUuid(key)!)
+        .execute();
+    const key = await create(w.gina, board, { l: 1 }, '?tab_id=31');
+    expect((await row(key)).lookup).toBe(lookup(31));
+
+    // The stored text no longer starts with the dashboard, tab and owner: the lookup finds it.
+    const reordered = { value: JSON.stringify({ l: 1 }), owner: w.ids.gina, tabId: 31 };
+    await setStored(key, { value: JSON.stringify({ ...reordered, dashboardId: board }) });
+    expect(await create(w.gina, board, { l: 2 }, '?tab_id=31')).toBe(key);
+    expect((await read(w.gina, board, key)).body.value).toBe(JSON.stringify({ l: 2 }));
+
+    // Moving the entry to another tab moves its lookup value.
+    const moved = await w.gina.put(url(board, key, '?tab_id=32'), state({ l: 3 }));
+    expect(moved.status).toBe(200);
+    expect((await row(key)).lookup).toBe(lookup(32));
+    expect(await create(w.gina, board, { l: 4 }, '?tab_id=32')).toBe(key);
+    expect(await create(w.gina, board, { l: 5 }, '?tab_id=31')).not.toBe(key);
+
+    // An entry without a lookup value (made before the column existed) is not reused.
+    await setStored(key, { lookup: null });
+    const fresh = await create(w.gina, board, { l: 6 }, '?tab_id=32');
+    expect(fresh).not.toBe(key);
+    expect((await row(fresh)).lookup).toBe(lookup(32));
+    expect((await read(w.gina, board, key)).body.value).toBe(JSON.stringify({ l: 4 }));
+
+    // Entries kept without a tab have none.
+    expect((await row(await create(w.gina, board, { l: 7 }))).lookup).toBeNull();
   });
 
   it('lets others who see the dashboard read by key, but not change or delete', async () => {

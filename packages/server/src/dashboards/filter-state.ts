@@ -4,7 +4,8 @@
  * under a random key in the key-value store, with an expiry of 90 days refreshed on every update.
  * Anyone who sees the dashboard may read an entry of that dashboard by its key; only the user
  * who made it may replace or delete it. When a user keeps state again for the same dashboard and
- * browser tab (`tab_id`), their live entry for that tab is reused: same key, new value.
+ * browser tab (`tab_id`), their live entry for that tab is reused: same key, new value. The entry
+ * is found through the key-value store's `lookup` column (see `tabLookup`).
  */
 import { z } from 'zod';
 import { forbidden, notFound } from '../api/errors.js';
@@ -54,7 +55,7 @@ export const filterStateQuery = z.object({
     .optional(),
 });
 
-/** What is stored. The field order is fixed (see `serialize`): `tabEntryKey` matches on it. */
+/** What is stored. */
 interface StoredFilterState {
   dashboardId: number;
   tabId: number | null;
@@ -67,6 +68,22 @@ const expiry = (now: Date) => new Date(now.getTime() + DASHBOARD_FILTER_STATE_TT
 /** The owner of entries the principal makes: their user id, none when anonymous. */
 const ownerOf = (ctx: RequestContext): number | null =>
   ctx.principal.isAnonymous ? null : ctx.principal.id;
+
+/**
+ * The lookup value of a user's entry for a dashboard and browser tab; null when the entry has no
+ * tab or no owner (it is then found by its key only).
+ */
+export function tabLookup(
+  dashboardId: number,
+  tabId: number | null,
+  owner: number | null,
+): string | null {
+  return tabId === null || owner === null
+    ? null
+    : `dashboard:${dashboardId}:tab:${tabId}:owner:${owner}`;
+}
+
+const lookupOf = (s: StoredFilterState) => tabLookup(s.dashboardId, s.tabId, s.owner);
 
 function serialize(s: StoredFilterState): string {
   return JSON.stringify({
@@ -97,9 +114,9 @@ function parseStored(text: string): StoredFilterState | null {
 }
 
 /**
- * The key of the owner's live entry for a dashboard and tab, or null. Entries are stored with
- * `serialize`, so the dashboard, tab and owner are a fixed prefix of the stored text; the most
- * recently changed entry also expires last.
+ * The key of the owner's live entry for a dashboard and tab, or null: the most recently changed
+ * entry with the tab's lookup value (it also expires last), unless it has expired. Entries made
+ * before the `lookup` column existed have none, so they are simply not reused: a new key is made.
  */
 async function tabEntryKey(
   ctx: RequestContext,
@@ -108,13 +125,14 @@ async function tabEntryKey(
   owner: number,
   now: Date,
 ): Promise<string | null> {
-  const prefix = `{"dashboardId":${dashboardId},"tabId":${tabId},"owner":${owner},`;
+  const lookup = tabLookup(dashboardId, tabId, owner);
+  if (lookup === null) return null;
   const row = await ctx.db
     .selectFrom('key_value')
     .select(['uuid', 'expires_on'])
     .where('resource', '=', RESOURCE)
+    .where('lookup', '=', lookup)
     .where('created_by_fk', '=', owner)
-    .where('value', 'like', `${prefix}%`)
     .orderBy('changed_on', 'desc')
     .orderBy('id', 'desc')
     .executeTakeFirst();
@@ -136,12 +154,14 @@ export async function createFilterState(
   now = new Date(),
 ): Promise<string> {
   const owner = ownerOf(ctx);
-  const text = serialize({ dashboardId: dashboard.id, tabId: tabId ?? null, owner, value });
+  const stored = { dashboardId: dashboard.id, tabId: tabId ?? null, owner, value };
+  const text = serialize(stored);
+  const lookup = lookupOf(stored);
   if (tabId !== undefined && owner !== null) {
     const key = await tabEntryKey(ctx, dashboard.id, tabId, owner, now);
-    if (key && (await updateEntry(ctx.db, RESOURCE, key, text, expiry(now)))) return key;
+    if (key && (await updateEntry(ctx.db, RESOURCE, key, text, expiry(now), lookup))) return key;
   }
-  return putEntry(ctx.db, RESOURCE, text, owner, expiry(now));
+  return putEntry(ctx.db, RESOURCE, text, owner, expiry(now), lookup);
 }
 
 /** The live entry of a key for this dashboard: 404 when unknown, expired or another's. */
@@ -190,8 +210,10 @@ export async function updateFilterState(
   now = new Date(),
 ): Promise<void> {
   const stored = await ownEntry(ctx, dashboard, key, now);
-  const text = serialize({ ...stored, tabId: tabId ?? stored.tabId, value });
-  if (!(await updateEntry(ctx.db, RESOURCE, key, text, expiry(now)))) throw notFound();
+  const next = { ...stored, tabId: tabId ?? stored.tabId, value };
+  const text = serialize(next);
+  if (!(await updateEntry(ctx.db, RESOURCE, key, text, expiry(now), lookupOf(next))))
+    throw notFound();
 }
 
 /** Forgets the principal's entry. */

@@ -1,18 +1,28 @@
 /**
  * Dashboard routes beyond the REST conventions of `resource.ts`: its charts and datasets, copy
- * ("Save as"), permalinks and the permalink page, native filter state (`native_filters_key`).
+ * ("Save as"), permalinks and the permalink page, native filter state (`native_filters_key`),
+ * saved filter sets (`filtersets`).
  * Every dashboard is found by id or slug through the visibility rule of `access.ts` (404 when
  * hidden).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from '../api/errors.js';
+import { parseId } from '../api/query-params.js';
 import { keyParam, parseBody } from '../api/request-parsing.js';
 import { requestContext, type ResourceServices } from '../api/resource.js';
 import type { DatabaseConnections } from '../databases/connections.js';
 import { findVisibleDashboard, type DashboardAccessOptions } from './access.js';
 import { dashboardCharts, dashboardDatasets } from './contents.js';
 import { copyDashboard, copyDashboardSchema } from './copy.js';
+import {
+  createFilterSet,
+  createFilterSetBody,
+  deleteFilterSet,
+  listFilterSets,
+  updateFilterSet,
+  updateFilterSetBody,
+} from './filter-sets.js';
 import {
   createFilterState,
   deleteFilterState,
@@ -32,6 +42,7 @@ const tags = ['dashboard'];
 const idParams = z.object({ id: z.string() });
 const keyParams = z.object({ key: z.string() });
 const idKeyParams = z.object({ id: z.string(), key: z.string() });
+const idSetParams = z.object({ id: z.string(), filterSetId: z.string() });
 
 export function registerDashboardRoutes(
   app: FastifyInstance,
@@ -44,8 +55,12 @@ export function registerDashboardRoutes(
   const share = { perm: 'can_share_dashboard', view: 'Superset' } as const;
   const stateRead = { perm: 'can_read', view: 'DashboardFilterStateRestApi' } as const;
   const stateWrite = { perm: 'can_write', view: 'DashboardFilterStateRestApi' } as const;
+  const setsRead = { perm: 'can_read', view: 'FilterSets' } as const;
+  const setsWrite = { perm: 'can_write', view: 'FilterSets' } as const;
   const ctxOf = (req: FastifyRequest) => requestContext(req, services);
   const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
+  const setIdOf = (req: FastifyRequest) =>
+    parseId((req.params as { filterSetId: string }).filterSetId);
 
   app.get(
     '/api/v1/dashboard/:id/charts',
@@ -211,6 +226,67 @@ export function registerDashboardRoutes(
       const dashboard = await findVisibleDashboard(ctx, idOf(req), opts);
       await deleteFilterState(ctx, dashboard, key);
       return { message: 'Deleted successfully' };
+    },
+  );
+
+  // Saved filter sets, Superset's FilterSetRestApi.
+  app.get(
+    '/api/v1/dashboard/:id/filtersets',
+    {
+      config: { access: setsRead },
+      schema: {
+        tags,
+        summary: "A dashboard's filter sets: its own and the user's",
+        params: idParams,
+      },
+    },
+    async (req) => {
+      const ctx = ctxOf(req);
+      const dashboard = await findVisibleDashboard(ctx, idOf(req), opts);
+      return listFilterSets(ctx, dashboard);
+    },
+  );
+
+  app.post(
+    '/api/v1/dashboard/:id/filtersets',
+    {
+      config: { access: setsWrite },
+      schema: { tags, summary: 'Save a filter set of a dashboard', params: idParams },
+    },
+    async (req, reply) => {
+      const ctx = ctxOf(req);
+      const dashboard = await findVisibleDashboard(ctx, idOf(req), opts);
+      const body = parseBody(createFilterSetBody, req.body);
+      return reply.code(201).send(await createFilterSet(ctx, dashboard, body));
+    },
+  );
+
+  app.put(
+    '/api/v1/dashboard/:id/filtersets/:filterSetId',
+    {
+      config: { access: setsWrite },
+      schema: { tags, summary: "Change a dashboard's filter set", params: idSetParams },
+    },
+    async (req) => {
+      const ctx = ctxOf(req);
+      const dashboard = await findVisibleDashboard(ctx, idOf(req), opts);
+      const filterSetId = setIdOf(req);
+      const body = parseBody(updateFilterSetBody, req.body);
+      return updateFilterSet(ctx, dashboard, filterSetId, body);
+    },
+  );
+
+  app.delete(
+    '/api/v1/dashboard/:id/filtersets/:filterSetId',
+    {
+      config: { access: setsWrite },
+      schema: { tags, summary: "Delete a dashboard's filter set", params: idSetParams },
+    },
+    async (req) => {
+      const ctx = ctxOf(req);
+      const dashboard = await findVisibleDashboard(ctx, idOf(req), opts);
+      await deleteFilterSet(ctx, dashboard, setIdOf(req));
+      return { message: 'OK' };
     },
   );
 }

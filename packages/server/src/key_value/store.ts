@@ -27,13 +27,26 @@ export interface KvEntry {
   createdBy: number | null;
 }
 
-/** Stores a value and returns its key. */
+/** Largest lookup value (the `key_value.lookup` column is varchar(255)). */
+export const KV_MAX_LOOKUP_CHARS = 255;
+
+function checkedLookup(lookup: string | null): string | null {
+  if (lookup !== null && lookup.length > KV_MAX_LOOKUP_CHARS)
+    throw new Error(`key-value lookup longer than ${KV_MAX_LOOKUP_CHARS} characters`);
+  return lookup;
+}
+
+/**
+ * Stores a value and returns its key. `lookup` says what the entry is about, so that it can be
+ * found again without its key (by `resource` and `lookup`, which are indexed together).
+ */
 export async function putEntry(
   db: MetadataDb,
   resource: KvResource,
   value: string,
   userId: number | null,
   expiresOn: Date | null = null,
+  lookup: string | null = null,
 ): Promise<string> {
   const { uuid, key } = newEntryKey();
   const now = nowIso();
@@ -47,6 +60,7 @@ export async function putEntry(
       changed_on: now,
       created_by_fk: userId,
       expires_on: expiresOn ? expiresOn.toISOString() : null,
+      lookup: checkedLookup(lookup),
     })
     .execute();
   return key;
@@ -73,19 +87,28 @@ export async function getEntry(
   return { value: row.value, createdBy: row.created_by_fk };
 }
 
-/** Replaces an entry's value (and expiry); false when there is no such entry. */
+/**
+ * Replaces an entry's value (and expiry); false when there is no such entry. A `lookup` replaces
+ * the entry's lookup value too (null clears it); left out, the lookup is kept.
+ */
 export async function updateEntry(
   db: MetadataDb,
   resource: KvResource,
   key: string,
   value: string,
   expiresOn: Date | null = null,
+  lookup?: string | null,
 ): Promise<boolean> {
   const uuid = keyToUuid(key);
   if (!uuid) return false;
   const result = await db
     .updateTable('key_value')
-    .set({ value, changed_on: nowIso(), expires_on: expiresOn ? expiresOn.toISOString() : null })
+    .set({
+      value,
+      changed_on: nowIso(),
+      expires_on: expiresOn ? expiresOn.toISOString() : null,
+      ...(lookup === undefined ? {} : { lookup: checkedLookup(lookup) }),
+    })
     .where('uuid', '=', uuid)
     .where('resource', '=', resource)
     .executeTakeFirst();

@@ -334,6 +334,11 @@ export interface KeyValueTable {
   created_by_fk: number | null;
   changed_on: Timestamp | null;
   expires_on: Timestamp | null;
+  /**
+   * What the entry is about, for finding it without its key (migration 006): a dashboard filter
+   * state's `dashboard:{id}:tab:{tabId}:owner:{userId}`. Null for entries found by key only.
+   */
+  lookup: string | null;
 }
 
 /** A native annotation layer (Superset's annotation_layer). */
@@ -353,6 +358,21 @@ export interface AnnotationTable extends AuditColumns {
   long_descr: string | null;
   /** JSON text of an object. */
   json_metadata: string | null;
+}
+
+/**
+ * A saved native filter state of a dashboard (Superset's filter_sets). `owner_type` "Dashboard":
+ * `owner_id` is the dashboard's id; "User": the user's id.
+ */
+export interface FilterSetTable extends AuditColumns {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  /** JSON text of an object (`nativeFilters`, `dataMask`…). */
+  json_metadata: string;
+  owner_id: number;
+  owner_type: string;
+  dashboard_id: number;
 }
 
 export interface MetadataSchema {
@@ -385,4 +405,5 @@ export interface MetadataSchema {
   strata_version: StrataVersionTable;
   annotation_layer: AnnotationLayerTable;
   annotation: AnnotationTable;
+  filter_sets: FilterSetTable;
 }

@@ -77,6 +77,12 @@ const DASHBOARD_STATE_PAIRS: PermissionPair[] = [
   ['can_write', 'DashboardFilterStateRestApi'],
 ];
 
+/** A dashboard's saved filter sets (Superset's FilterSetRestApi). */
+const FILTER_SET_PAIRS: PermissionPair[] = [
+  ['can_read', 'FilterSets'],
+  ['can_write', 'FilterSets'],
+];
+
 function pairs(): PermissionPair[] {
   const all: PermissionPair[] = [];
   for (const v of MODEL_VIEWS) {
@@ -84,7 +90,7 @@ function pairs(): PermissionPair[] {
   }
   all.push(['can_read', 'Query'], ['can_read', 'Log'], ['can_write', 'Log']);
   all.push(['can_read', 'Annotation'], ['can_write', 'Annotation']);
-  all.push(...EXPLORE_PAIRS, ...DASHBOARD_STATE_PAIRS);
+  all.push(...EXPLORE_PAIRS, ...DASHBOARD_STATE_PAIRS, ...FILTER_SET_PAIRS);
   for (const v of SECURITY_VIEWS) all.push(['can_read', v], ['can_write', v]);
   for (const p of SUPERSET_PERMS) all.push([p, 'Superset']);
   for (const p of SQLLAB_PERMS) all.push([p, 'SQLLab']);
@@ -125,6 +131,7 @@ export function builtinRolePairs(role: string): PermissionPair[] {
         ['can_read', 'Annotation'],
         ...EXPLORE_PAIRS,
         ...DASHBOARD_STATE_PAIRS,
+        ...FILTER_SET_PAIRS,
         ['can_read', 'Log'],
         ['can_write', 'Log'],
         ['can_log', 'Superset'],

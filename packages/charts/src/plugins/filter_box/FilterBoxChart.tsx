@@ -101,11 +101,21 @@ export default function FilterBoxChart(props: FilterBoxProps) {
   // Its own filter state's choices (what the dashboard filters by), else the defaults.
   const initial: Selected = props.initialValues;
   const [selected, setSelected] = useState<Selected>(initial);
-  const [timeRange, setTimeRange] = useState(props.timeRange);
-  const [grain, setGrain] = useState<string | null>(null);
-  const [timeColumn, setTimeColumn] = useState<string | null>(null);
+  const { initialTime } = props;
+  const [timeRange, setTimeRange] = useState(initialTime.time_range);
+  const [grain, setGrain] = useState<string | null>(initialTime.time_grain_sqla);
+  const [timeColumn, setTimeColumn] = useState<string | null>(initialTime.granularity_sqla);
   const [dirty, setDirty] = useState(false);
   useEffect(() => setSelected(initial), [initial]);
+  // The time settings follow the filter state when it changes from outside (cleared, reloaded).
+  const timeKey = JSON.stringify(initialTime);
+  useEffect(() => {
+    setTimeRange(initialTime.time_range);
+    setGrain(initialTime.time_grain_sqla);
+    setTimeColumn(initialTime.granularity_sqla);
+    // The key stands for the object's values.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [timeKey]);
   const emit = (
     next: Selected,
     time = { time_range: timeRange, time_grain_sqla: grain, granularity_sqla: timeColumn },

@@ -152,3 +152,32 @@ export function initialSelection(
   }
   return out;
 }
+
+/** The box's time settings: time range, time grain and time column (null when not chosen). */
+export interface FilterBoxTime {
+  time_range: string;
+  time_grain_sqla: string | null;
+  granularity_sqla: string | null;
+}
+
+/**
+ * The time settings the box shows first: those its own filter state holds (`filterState.time`,
+ * as `filterBoxMask` emits it, also after a reload from the dashboard's address), else the
+ * chart's time range with no grain or column. A setting of the wrong kind gives the default.
+ */
+export function initialTimeSettings(
+  filterState: Record<string, unknown> | undefined,
+  defaultTimeRange: string,
+): FilterBoxTime {
+  const kept = filterState?.time;
+  const t =
+    kept !== null && typeof kept === 'object' && !Array.isArray(kept)
+      ? (kept as Record<string, unknown>)
+      : {};
+  const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+  return {
+    time_range: text(t.time_range) ?? defaultTimeRange,
+    time_grain_sqla: text(t.time_grain_sqla),
+    granularity_sqla: text(t.granularity_sqla),
+  };
+}

@@ -133,7 +133,10 @@ describe('filter box', () => {
     // What the box emitted (read back after a reload of the dashboard): its choices.
     const p = transformProps(props());
     const emitted = filterBoxMask(p.filters, { state: ['CA', 'NY'], num: 7 }, {});
-    expect(emitted.filterState).toEqual({ value: { state: ['CA', 'NY'], num: 7 } });
+    expect(emitted.filterState).toEqual({
+      value: { state: ['CA', 'NY'], num: 7 },
+      time: { time_range: null, time_grain_sqla: null, granularity_sqla: null },
+    });
     expect(transformProps(props(emitted.filterState)).initialValues).toEqual({
       state: ['CA', 'NY'],
       num: 7,
@@ -203,5 +206,42 @@ describe('filter box', () => {
       time_range: 'Last week',
       time_grain_sqla: 'P1D',
     });
+  });
+
+  it('shows first the time settings its own filter state holds, else the chart time range', () => {
+    const props = (filterState?: Record<string, unknown>): ChartProps => ({
+      width: 300,
+      height: 400,
+      formData: { ...fd, show_sqla_time_granularity: true, show_sqla_time_column: true },
+      queriesData: [],
+      datasource: { ...datasource, time_grain_sqla: [['P1D', 'Day']] },
+      ...(filterState ? { filterState } : {}),
+    });
+    expect(transformProps(props()).initialTime).toEqual({
+      time_range: 'Last year',
+      time_grain_sqla: null,
+      granularity_sqla: null,
+    });
+    const p = transformProps(props());
+    const emitted = filterBoxMask(
+      p.filters,
+      { state: [] },
+      { time_range: 'Last week', time_grain_sqla: 'P1D', granularity_sqla: 'ds' },
+    );
+    const again = transformProps(props(emitted.filterState));
+    expect(again.initialTime).toEqual({
+      time_range: 'Last week',
+      time_grain_sqla: 'P1D',
+      granularity_sqla: 'ds',
+    });
+    // The pickers show them after a reload.
+    const html = renderToStaticMarkup(createElement(FilterBoxChart, again));
+    expect(html).toContain('title="Day"');
+    expect(html).toContain('title="ds"');
+    // Odd kept values give the defaults.
+    expect(
+      transformProps(props({ value: {}, time: { time_range: 3, time_grain_sqla: [] } }))
+        .initialTime,
+    ).toEqual({ time_range: 'Last year', time_grain_sqla: null, granularity_sqla: null });
   });
 });

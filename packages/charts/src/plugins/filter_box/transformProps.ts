@@ -12,10 +12,12 @@ import {
   emittedFilters,
   filterItemsOf,
   initialSelection,
+  initialTimeSettings,
   isMultiple,
   itemLabel,
   parseDefaultValue,
   type FilterBoxItem,
+  type FilterBoxTime,
   type FilterValue,
 } from './filterItems.js';
 
@@ -46,7 +48,8 @@ export interface FilterBoxProps {
    */
   initialValues: Record<string, FilterValue | FilterValue[]>;
   dateFilter: boolean;
-  timeRange: string;
+  /** The time settings shown first: its own filter state's, else the chart's time range. */
+  initialTime: FilterBoxTime;
   showTimeGrain: boolean;
   timeGrains: Array<[string, string]>;
   showTimeColumn: boolean;
@@ -97,7 +100,10 @@ export function transformProps(chartProps: ChartProps<QueryFormData>): FilterBox
     filters,
     initialValues: initialSelection(filters, chartProps.filterState),
     dateFilter: formData.date_filter !== false,
-    timeRange: (formData.time_range as string | undefined) ?? 'No filter',
+    initialTime: initialTimeSettings(
+      chartProps.filterState,
+      (formData.time_range as string | undefined) ?? 'No filter',
+    ),
     showTimeGrain: formData.show_sqla_time_granularity === true,
     timeGrains: datasource.time_grain_sqla ?? [],
     showTimeColumn: formData.show_sqla_time_column === true,
@@ -123,7 +129,7 @@ export function transformProps(chartProps: ChartProps<QueryFormData>): FilterBox
 export function filterBoxMask(
   filters: readonly FilterBoxFilter[],
   selected: Record<string, FilterValue | FilterValue[]>,
-  time: { time_range?: string; time_grain_sqla?: string | null; granularity_sqla?: string | null },
+  time: Partial<FilterBoxTime>,
 ): DataMask {
   const clauses = emittedFilters(
     filters.map((f) => ({ column: f.column, multiple: f.multiple })),
@@ -134,5 +140,11 @@ export function filterBoxMask(
     extraFormData.time_range = time.time_range;
   if (time.time_grain_sqla) extraFormData.time_grain_sqla = time.time_grain_sqla;
   if (time.granularity_sqla) extraFormData.granularity_sqla = time.granularity_sqla;
-  return { extraFormData, filterState: { value: selected } };
+  // The time settings are kept too, so that the box shows them again (a reload, a permalink).
+  const kept = {
+    time_range: time.time_range ?? null,
+    time_grain_sqla: time.time_grain_sqla ?? null,
+    granularity_sqla: time.granularity_sqla ?? null,
+  };
+  return { extraFormData, filterState: { value: selected, time: kept } };
 }

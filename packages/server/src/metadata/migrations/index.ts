@@ -5,6 +5,7 @@ import { migration002 } from './002_dataset_columns_metrics.js';
 import { migration003 } from './003_sqllab_state.js';
 import { migration004 } from './004_annotations.js';
 import { migration005 } from './005_versions.js';
+import { migration006 } from './006_filter_sets.js';
 import { dialectTypes, type Migration } from './helpers.js';
 
 /** Every migration, in order. Forward-only: a released migration is never edited, only followed. */
@@ -14,6 +15,7 @@ export const MIGRATIONS: Migration[] = [
   migration003,
   migration004,
   migration005,
+  migration006,
 ];
 
 /** Applies the migrations not yet applied. Throws with the failing migration's name on error. */
