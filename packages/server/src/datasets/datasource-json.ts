@@ -25,6 +25,7 @@ export function datasourceJson(rec: DatasetRecord, spec: EngineSpec | null) {
   return {
     id: r.id,
     uid: `${r.id}__table`,
+    uuid: r.uuid,
     type: 'table',
     datasource_name: r.table_name,
     table_name: r.table_name,

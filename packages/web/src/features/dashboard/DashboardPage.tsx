@@ -76,8 +76,14 @@ import {
 } from './layout';
 import { takeEarlyDashboard } from './earlyStart';
 import { openDashboard, visibleChartQueries } from './openDashboard';
-import { chartsToAutoRefresh, parseMetadata, refreshDelays } from './metadata';
-import { appliedNativeFilters } from './nativeFilters';
+import {
+  chartsToAutoRefresh,
+  parseMetadata,
+  refreshDelays,
+  type DashboardMetadata,
+} from './metadata';
+import { appliedNativeFilters, type NativeFilter } from './nativeFilters';
+import { DashboardFilterBar } from './components/DashboardFilterBar';
 import { readDashboardParams, withoutFocusedChart } from './params';
 import { useKeptFilterState } from './useKeptFilterState';
 import { tabsRevealing, visibleChartIds, withTabOpened } from './visibility';
@@ -260,6 +266,16 @@ export default function DashboardPage() {
     const owner = d.owners.some((o) => o.id === user.userId);
     return (isAdminUser(user) || owner) && userHasPermission(user, 'can_write', 'Dashboard');
   }, [d, user]);
+
+  const onNativeFiltersApplied = useCallback(
+    (masks: Record<string, DataMask>) => dispatch(a.nativeFilterMasksApplied(masks)),
+    [],
+  );
+  const onNativeFiltersConfigured = useCallback(
+    (metadata: DashboardMetadata, filters: NativeFilter[]) =>
+      dispatch(a.nativeFiltersConfigured({ metadata, filters })),
+    [],
+  );
 
   // Edit mode from the address (only with edit rights).
   useEffect(() => {
@@ -736,6 +752,29 @@ export default function DashboardPage() {
     ...(canEdit ? [{ key: 'delete', label: 'Delete' }] : []),
   ];
 
+  // The native filter bar: in view mode, for dashboards with filters or users who may add them.
+  const showFilterBar =
+    !state.editMode &&
+    !params.standalone &&
+    (canEdit || state.nativeFilters.some((f) => f.type === 'NATIVE_FILTER'));
+  const horizontalFilters = meta.filter_bar_orientation === 'HORIZONTAL';
+  const filterBar = showFilterBar ? (
+    <DashboardFilterBar
+      dashboardId={d.id}
+      metadata={meta}
+      filters={state.nativeFilters}
+      dataMasks={state.dataMasks}
+      datasources={state.datasources}
+      layout={layout}
+      activeTabs={state.activeTabs}
+      charts={state.charts}
+      canEdit={canEdit}
+      userId={user?.userId ?? null}
+      onApply={onNativeFiltersApplied}
+      onConfigured={onNativeFiltersConfigured}
+    />
+  ) : null;
+
   return (
     <DashboardDataContext.Provider
       value={{
@@ -790,57 +829,59 @@ export default function DashboardPage() {
                 onMenu={(k) => void onMenu(k)}
               />
             )}
-            {state.problems.length ? (
-              <Alert
-                type="warning"
-                showIcon
-                closable
-                message="Parts of this dashboard could not be read and were repaired"
-                description={
-                  <ul style={{ margin: 0, paddingLeft: 16 }}>
-                    {state.problems.map((p) => (
-                      <li key={p}>{p}</li>
-                    ))}
-                  </ul>
-                }
-                style={{ margin: '12px 24px 0' }}
-              />
-            ) : null}
-            {appliedFilters.length ? (
-              <Flex
-                wrap
-                gap={6}
-                align="center"
-                style={{ margin: '12px 24px 0' }}
-                data-test="applied-native-filters"
-              >
-                <Typography.Text type="secondary">Filters applied:</Typography.Text>
-                {appliedFilters.map((f) => (
-                  <Tag
-                    key={f.id}
-                    closable
-                    closeIcon
-                    color={f.kind === 'cross' ? 'blue' : undefined}
-                    title={f.kind === 'cross' ? 'Cross filter' : 'Native filter'}
-                    onClose={(e) => {
-                      e.preventDefault();
-                      dispatch(
-                        a.dataMaskSet({
-                          id: f.id,
-                          mask: { extraFormData: {}, filterState: { value: null } },
-                        }),
-                      );
-                    }}
-                    style={{ marginInlineEnd: 0 }}
-                    data-test="applied-filter"
-                  >
-                    <Typography.Text strong>{f.name}</Typography.Text>: {f.value}
-                  </Tag>
-                ))}
-              </Flex>
-            ) : null}
+            {filterBar && horizontalFilters ? filterBar : null}
             <Flex style={{ flex: 1, minHeight: 0 }}>
+              {filterBar && !horizontalFilters ? filterBar : null}
               <div style={{ flex: 1, minWidth: 0, overflow: 'auto', padding: '16px 24px' }}>
+                {state.problems.length ? (
+                  <Alert
+                    type="warning"
+                    showIcon
+                    closable
+                    message="Parts of this dashboard could not be read and were repaired"
+                    description={
+                      <ul style={{ margin: 0, paddingLeft: 16 }}>
+                        {state.problems.map((p) => (
+                          <li key={p}>{p}</li>
+                        ))}
+                      </ul>
+                    }
+                    style={{ marginBottom: 12 }}
+                  />
+                ) : null}
+                {appliedFilters.length ? (
+                  <Flex
+                    wrap
+                    gap={6}
+                    align="center"
+                    style={{ marginBottom: 12 }}
+                    data-test="applied-native-filters"
+                  >
+                    <Typography.Text type="secondary">Filters applied:</Typography.Text>
+                    {appliedFilters.map((f) => (
+                      <Tag
+                        key={f.id}
+                        closable
+                        closeIcon
+                        color={f.kind === 'cross' ? 'blue' : undefined}
+                        title={f.kind === 'cross' ? 'Cross filter' : 'Native filter'}
+                        onClose={(e) => {
+                          e.preventDefault();
+                          dispatch(
+                            a.dataMaskSet({
+                              id: f.id,
+                              mask: { extraFormData: {}, filterState: { value: null } },
+                            }),
+                          );
+                        }}
+                        style={{ marginInlineEnd: 0 }}
+                        data-test="applied-filter"
+                      >
+                        <Typography.Text strong>{f.name}</Typography.Text>: {f.value}
+                      </Tag>
+                    ))}
+                  </Flex>
+                ) : null}
                 <div ref={grid.ref} style={{ width: '100%' }}>
                   {grid.width > 0 ? (
                     <div

@@ -129,7 +129,13 @@ const slice = createSlice({
       s.error = payload.error;
     },
     dataMaskSet(state, { payload }: PayloadAction<{ id: number | string; mask: DataMask }>) {
-      // A mask that filters nothing (a cleared cross filter) is dropped.
+      // A native filter's mask is kept even when it filters nothing: a filter the viewer
+      // cleared stays cleared (its default does not come back on a reload).
+      if (!/^\d+$/.test(String(payload.id))) {
+        state.dataMasks[payload.id] = payload.mask;
+        return;
+      }
+      // A cross filter's mask that filters nothing (a cleared cross filter) is dropped.
       const extra = (payload.mask.extraFormData ?? {}) as Record<string, unknown>;
       const filters = extra.filters as unknown[] | undefined;
       const other = Object.entries(extra).some(
@@ -139,6 +145,34 @@ const slice = createSlice({
       if ((!filters || filters.length === 0) && !other && (value === undefined || value === null))
         delete state.dataMasks[payload.id];
       else state.dataMasks[payload.id] = payload.mask;
+    },
+    /** The native filter bar's "Apply filters": the masks of the filters that changed. */
+    nativeFilterMasksApplied(state, { payload }: PayloadAction<Record<string, DataMask>>) {
+      for (const [id, mask] of Object.entries(payload)) state.dataMasks[id] = mask;
+    },
+    /**
+     * A new native filter configuration was saved: the filters and metadata follow it, and the
+     * masks keep what the viewer chose except for new filters and filters whose default changed
+     * (they start from their default) and removed filters (dropped).
+     */
+    nativeFiltersConfigured(
+      state,
+      { payload }: PayloadAction<{ metadata: DashboardMetadata; filters: NativeFilter[] }>,
+    ) {
+      const before = new Map(state.nativeFilters.map((f) => [f.id, f]));
+      const kept = new Set(payload.filters.map((f) => f.id));
+      for (const id of before.keys()) if (!kept.has(id)) delete state.dataMasks[id];
+      for (const f of payload.filters) {
+        const old = before.get(f.id);
+        const defaultChanged =
+          !old || JSON.stringify(old.defaultDataMask) !== JSON.stringify(f.defaultDataMask);
+        if (defaultChanged && f.type === 'NATIVE_FILTER') {
+          if (Object.keys(f.defaultDataMask).length) state.dataMasks[f.id] = f.defaultDataMask;
+          else delete state.dataMasks[f.id];
+        }
+      }
+      state.nativeFilters = payload.filters;
+      state.metadata = payload.metadata;
     },
     refreshRequested(state) {
       state.refreshNonce += 1;

@@ -5,6 +5,7 @@ import {
   appliedNativeFilters,
   chartsInFilterScope,
   combineExtraFormData,
+  filtersOutOfScope,
   initialDataMask,
   nativeExtraFormData,
   parseNativeFilters,
@@ -778,5 +779,28 @@ describe('appliedNativeFilters', () => {
       }),
     ).toEqual([]);
     expect(appliedNativeFilters(filters, {})).toEqual([]);
+  });
+});
+
+describe('filtersOutOfScope', () => {
+  it('lists the filters none of whose charts are on screen', () => {
+    const whole = layoutFilter('NATIVE_FILTER-w', { rootPath: ['ROOT_ID'], excluded: [] });
+    const tabB = layoutFilter('NATIVE_FILTER-b', { rootPath: ['TAB-b'], excluded: [] });
+    const none = layoutFilter(
+      'NATIVE_FILTER-z',
+      { rootPath: ['ROOT_ID'], excluded: [] },
+      { chartsInScope: [] },
+    );
+    const { filters: divider } = parseNativeFilters([
+      { id: 'NATIVE_FILTER_DIVIDER-d', type: 'DIVIDER', title: 'Section' },
+    ]);
+    const all = [whole, tabB, none, ...divider];
+    // Tab A shown (charts 1 and 2): the tab B filter and the one without charts are out.
+    expect([...filtersOutOfScope(all, layout, [1, 2])]).toEqual([
+      'NATIVE_FILTER-b',
+      'NATIVE_FILTER-z',
+    ]);
+    // Tab B shown: only the one without charts.
+    expect([...filtersOutOfScope(all, layout, [3, 4])]).toEqual(['NATIVE_FILTER-z']);
   });
 });

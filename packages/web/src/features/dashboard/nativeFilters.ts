@@ -509,3 +509,22 @@ export function appliedNativeFilters(
   }
   return out;
 }
+
+/**
+ * The native filters that act on none of the charts on screen (their charts are all in tabs not
+ * shown, or they have none): the filter bar lists them apart, as "out of scope".
+ */
+export function filtersOutOfScope(
+  filters: readonly NativeFilter[],
+  layout: DashboardLayout,
+  visibleChartIds: readonly number[],
+): Set<string> {
+  const visible = new Set(visibleChartIds);
+  const out = new Set<string>();
+  for (const f of filters) {
+    if (f.type !== NATIVE_FILTER_TYPE) continue;
+    const charts = chartsInFilterScope(f, layout);
+    if (![...charts].some((id) => visible.has(id))) out.add(f.id);
+  }
+  return out;
+}

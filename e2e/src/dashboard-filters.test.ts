@@ -1,0 +1,185 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page, Request } from 'playwright-core';
+import {
+  ADMIN_PASSWORD,
+  collectPageErrors,
+  csrfTokenOf,
+  datasetIdOf,
+  launchBrowser,
+  loginAs,
+  snap,
+  startServer,
+  type RunningServer,
+} from './harness.js';
+
+/** The filters of every chart data query a page sends (batch or single), as sent. */
+function chartQueryFilters(req: Request): unknown[][] {
+  if (!/\/api\/v1\/chart\/data(\/batch)?$/.test(new URL(req.url()).pathname)) return [];
+  const body = req.postDataJSON() as {
+    contexts?: Array<{ queries: Array<{ filters?: unknown[] }> }>;
+    queries?: Array<{ filters?: unknown[] }>;
+  };
+  const contexts = body.contexts ?? [body];
+  return contexts.flatMap((c) => (c.queries ?? []).map((q) => q.filters ?? []));
+}
+
+describe('Dashboards: native filter bar, filter configuration and filter sets, in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+  let dashboardUrl: string;
+
+  before(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+    errors = collectPageErrors(page);
+    await loginAs(page, server.baseUrl, 'admin', ADMIN_PASSWORD);
+    const datasetId = await datasetIdOf(page, server.baseUrl, 'birth_names');
+    const datasource = `${datasetId}__table`;
+    const token = await csrfTokenOf(page, server.baseUrl);
+    const params = [
+      { viz_type: 'table', groupby: ['state'], metrics: ['sum__num'], row_limit: 10 },
+      { viz_type: 'big_number_total', metric: 'sum__num' },
+    ];
+    const ids: number[] = [];
+    for (const [i, p] of params.entries()) {
+      const res = await page.request.post(`${server.baseUrl}/api/v1/chart/`, {
+        headers: { 'X-CSRFToken': token },
+        data: {
+          slice_name: ['Births by state', 'All births'][i],
+          viz_type: p.viz_type,
+          datasource_id: datasetId,
+          datasource_type: 'table',
+          params: JSON.stringify({ ...p, datasource, time_range: 'No filter' }),
+        },
+      });
+      assert.equal(res.status(), 201, await res.text());
+      ids.push(((await res.json()) as { id: number }).id);
+    }
+    const position = {
+      DASHBOARD_VERSION_KEY: 'v2',
+      ROOT_ID: { id: 'ROOT_ID', type: 'ROOT', children: ['GRID_ID'] },
+      GRID_ID: { id: 'GRID_ID', type: 'GRID', children: ['ROW-1'], parents: ['ROOT_ID'] },
+      'ROW-1': {
+        id: 'ROW-1',
+        type: 'ROW',
+        children: ids.map((id) => `CHART-${id}`),
+        parents: ['ROOT_ID', 'GRID_ID'],
+      },
+      ...Object.fromEntries(
+        ids.map((id) => [
+          `CHART-${id}`,
+          {
+            id: `CHART-${id}`,
+            type: 'CHART',
+            children: [],
+            parents: ['ROOT_ID', 'GRID_ID', 'ROW-1'],
+            meta: { chartId: id, width: 6, height: 50 },
+          },
+        ]),
+      ),
+    };
+    const res = await page.request.post(`${server.baseUrl}/api/v1/dashboard/`, {
+      headers: { 'X-CSRFToken': token },
+      data: {
+        dashboard_title: 'E2E filtered births',
+        position_json: JSON.stringify(position),
+        published: true,
+      },
+    });
+    assert.equal(res.status(), 201, await res.text());
+    dashboardUrl = `${server.baseUrl}/superset/dashboard/${((await res.json()) as { id: number }).id}/`;
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows an empty filter bar to an editor, expanded on demand', async () => {
+    await page.goto(dashboardUrl);
+    await page.locator('[data-test="dashboard-chart"] [data-test="table-chart"]').waitFor();
+    // A dashboard without filters opens with the bar folded to its rail.
+    await page.locator('[data-test="filter-bar__expand-button"]').click();
+    await page.getByText('No filters are currently added to this dashboard.').waitFor();
+    await snap(page, 'filters-01-empty-bar');
+  });
+
+  it('adds a value filter in the configuration modal and saves it', async () => {
+    await page.locator('[data-test="filter-bar__create-filter"]').first().click();
+    const modal = page.getByRole('dialog').filter({ hasText: 'Add and edit filters' });
+    await modal.waitFor();
+    await modal.getByLabel('Filter name').fill('State');
+    const dataset = modal.getByLabel('Dataset');
+    await dataset.click();
+    await page.keyboard.type('birth_names');
+    await page.locator('.ant-select-item-option', { hasText: 'birth_names' }).first().click();
+    const column = modal.getByLabel('Column');
+    await column.click();
+    await page.keyboard.type('state');
+    await page
+      .locator('.ant-select-item-option', { hasText: /^state$/ })
+      .first()
+      .click();
+    await snap(page, 'filters-02-config-modal');
+    const saved = page.waitForResponse(
+      (r) => r.request().method() === 'PUT' && /\/api\/v1\/dashboard\/\d+$/.test(r.url()),
+    );
+    await page.locator('[data-test="native-filter-modal-save-button"]').click();
+    assert.equal((await saved).status(), 200);
+    await modal.waitFor({ state: 'detached' });
+    await page.locator('[data-test="filter-bar__filter"]', { hasText: 'State' }).waitFor();
+  });
+
+  it('applies a chosen value to the charts, keeps it in the address and after a reload', async () => {
+    const control = page.getByLabel('State', { exact: true });
+    await control.click();
+    await page.keyboard.type('CA');
+    await page.locator('.ant-select-item-option', { hasText: /^CA$/ }).first().click();
+    await page.keyboard.press('Escape');
+    const sent: unknown[][] = [];
+    const listen = (req: Request) => sent.push(...chartQueryFilters(req));
+    page.on('request', listen);
+    const answered = page.waitForResponse((r) => /\/api\/v1\/chart\/data/.test(r.url()));
+    await page.locator('[data-test="filter-bar__apply-button"]').click();
+    await answered;
+    page.off('request', listen);
+    assert.equal(sent.length, 2, 'both charts query again');
+    for (const filters of sent)
+      assert.ok(
+        JSON.stringify(filters).includes('"col":"state","op":"IN","val":["CA"]'),
+        JSON.stringify(filters),
+      );
+    await page.locator('[data-test="applied-filter"]', { hasText: 'State' }).waitFor();
+    await page.waitForURL(/native_filters_key=/);
+    await page.waitForTimeout(500);
+    await snap(page, 'filters-03-applied');
+    await page.reload();
+    await page.locator('[data-test="applied-filter"]', { hasText: 'State' }).waitFor();
+    await page.locator('[data-test="filter-bar__filter"]', { hasText: 'CA' }).waitFor();
+  });
+
+  it('saves the values as a filter set and applies the set again after clearing', async () => {
+    await page.getByRole('button', { name: 'Save current filters as a set' }).click();
+    await page.getByLabel('Filter set name').fill('Only California');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Filter set saved').waitFor();
+    // Clear and apply: no filter left.
+    await page.locator('[data-test="filter-bar__clear-button"]').click();
+    await page.locator('[data-test="filter-bar__apply-button"]').click();
+    await page.locator('[data-test="applied-filter"]').waitFor({ state: 'detached' });
+    // The set brings the value back at once.
+    await page.getByLabel('Filter sets').click();
+    await page.locator('.ant-select-item-option', { hasText: 'Only California' }).click();
+    await page.locator('[data-test="applied-filter"]', { hasText: 'State' }).waitFor();
+    // The bar shows the set's value as applied: nothing pending.
+    await page.locator('[data-test="filter-bar__filter"]', { hasText: 'CA' }).waitFor();
+    assert.equal(await page.locator('[data-test="filter-bar__apply-button"]').isDisabled(), true);
+    await page.waitForTimeout(500);
+    await snap(page, 'filters-04-filter-set');
+    assert.deepEqual(errors, []);
+  });
+});
