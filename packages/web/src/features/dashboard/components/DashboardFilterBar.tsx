@@ -8,11 +8,13 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { DashboardLayout } from '@strata/core';
 import type { ChartDataResult, DataMask, ExploreDatasource, QueryContext } from '@strata/charts';
-import { api } from '../../../app/api';
+import { api, errorMessage } from '../../../app/api';
 import { useToasts } from '../../../app/toasts';
-import { FilterBar } from '../filterBar/FilterBar';
-import { FilterControl } from '../filterBar/FilterControl';
-import { FilterSetsPanel } from '../filterSets/FilterSetsPanel';
+import type { FilterBar as FilterBarComponent } from '../filterBar/FilterBar';
+import { FilterBarFrame } from '../filterBar/FilterBarRail';
+import type { FilterControl as FilterControlComponent } from '../filterBar/FilterControl';
+import { HORIZONTAL_BAR_MIN_HEIGHT } from '../filterBar/texts';
+import type { FilterSetsPanel as FilterSetsPanelComponent } from '../filterSets/FilterSetsPanel';
 import type { DashboardMetadata } from '../metadata';
 import {
   filtersOutOfScope,
@@ -27,6 +29,39 @@ import { visibleChartIds } from '../visibility';
 const FiltersConfigModal = lazy(() => import('../filterConfig/FiltersConfigModal'));
 
 const COLLAPSED_KEY = 'strata.dashboard.filterBarCollapsed';
+
+/**
+ * The bar's code (its controls, their queries, the time range picker) loads apart from the page:
+ * a dashboard without filters draws only the rail and never needs it until the bar is opened.
+ * Loaded once; no Suspense (the frame keeps the bar's width meanwhile, nothing moves).
+ */
+interface BarCode {
+  FilterBar: typeof FilterBarComponent;
+  FilterControl: typeof FilterControlComponent;
+  FilterSetsPanel: typeof FilterSetsPanelComponent;
+}
+let barCode: BarCode | null = null;
+let barCodeLoading: Promise<BarCode> | null = null;
+function loadBarCode(): Promise<BarCode> {
+  barCodeLoading ??= Promise.all([
+    import('../filterBar/FilterBar'),
+    import('../filterBar/FilterControl'),
+    import('../filterSets/FilterSetsPanel'),
+  ])
+    .then(([bar, control, sets]) => {
+      barCode = {
+        FilterBar: bar.FilterBar,
+        FilterControl: control.FilterControl,
+        FilterSetsPanel: sets.FilterSetsPanel,
+      };
+      return barCode;
+    })
+    .catch((e: unknown) => {
+      barCodeLoading = null; // tried again the next time
+      throw e;
+    });
+  return barCodeLoading;
+}
 
 export interface DashboardFilterBarProps {
   dashboardId: number;
@@ -104,6 +139,19 @@ export function DashboardFilterBar(props: DashboardFilterBarProps) {
   const valueFilters = filters.filter((f) => f.type === NATIVE_FILTER_TYPE);
   const [collapsed, setCollapsed] = useState(() => initiallyCollapsed(valueFilters.length === 0));
   const [configOpen, setConfigOpen] = useState(false);
+  const orientation = metadata.filter_bar_orientation === 'HORIZONTAL' ? 'HORIZONTAL' : 'VERTICAL';
+  const needsCode = valueFilters.length > 0 || !collapsed || orientation === 'HORIZONTAL';
+  const [code, setCode] = useState<BarCode | null>(barCode);
+  useEffect(() => {
+    if (!needsCode || code) return;
+    let live = true;
+    loadBarCode()
+      .then((c) => live && setCode(c))
+      .catch((e: unknown) => toasts.addDangerToast(errorMessage(e)));
+    return () => {
+      live = false;
+    };
+  }, [needsCode, code, toasts]);
 
   // Datasets filters target that none of the charts uses.
   const missing = useMemo(() => {
@@ -176,7 +224,17 @@ export function DashboardFilterBar(props: DashboardFilterBarProps) {
     toasts.addSuccessToast('The filters were saved');
   };
 
-  const orientation = metadata.filter_bar_orientation === 'HORIZONTAL' ? 'HORIZONTAL' : 'VERTICAL';
+  if (!code)
+    return orientation === 'HORIZONTAL' ? (
+      <div
+        data-test="filter-bar"
+        aria-busy
+        style={{ minHeight: HORIZONTAL_BAR_MIN_HEIGHT, background: '#fff' }}
+      />
+    ) : (
+      <FilterBarFrame collapsed={collapsed} onExpand={() => onCollapsedChange(false)} />
+    );
+  const { FilterBar, FilterControl, FilterSetsPanel } = code;
   return (
     <>
       <FilterBar

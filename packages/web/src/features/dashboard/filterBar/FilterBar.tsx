@@ -12,17 +12,18 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Collapse, Flex, Tooltip, Typography } from 'antd';
-import {
-  FilterOutlined,
-  InfoCircleOutlined,
-  PlusOutlined,
-  VerticalAlignTopOutlined,
-} from '@ant-design/icons';
+import { InfoCircleOutlined, PlusOutlined, VerticalAlignTopOutlined } from '@ant-design/icons';
 import type { ChartDataResult, DataMask, ExploreDatasource, QueryContext } from '@strata/charts';
 import { DIVIDER_TYPE, NATIVE_FILTER_TYPE, type NativeFilter } from '../nativeFilters';
 import { filterDatasourceKey } from './choicesQuery';
 import { ControlError } from './ControlError';
+import { FilterBarFrame } from './FilterBarRail';
 import { FilterControl } from './FilterControl';
+import {
+  BORDER,
+  HORIZONTAL_CONTROL_WIDTH,
+  TEXTS,
+} from './texts';
 import {
   applyState,
   canClearAll,
@@ -50,26 +51,6 @@ export interface FilterBarProps {
   /** Extra content under the title (the lead puts filter sets there). */
   extra?: React.ReactNode;
 }
-
-export const FILTER_BAR_WIDTH = 260;
-export const FILTER_BAR_RAIL_WIDTH = 32;
-/** Width of each control in the horizontal bar. */
-export const HORIZONTAL_CONTROL_WIDTH = 200;
-
-/** Superset's filter bar texts. */
-export const TEXTS = {
-  title: 'Filters',
-  addOrEdit: 'Add or edit filters',
-  apply: 'Apply filters',
-  applyHorizontal: 'Apply',
-  clearAll: 'Clear all',
-  empty: 'No filters are currently added to this dashboard.',
-  outOfScope: (n: number) => `Filters out of scope (${n})`,
-  expand: 'Expand filter bar',
-  collapse: 'Collapse filter bar',
-} as const;
-
-const BORDER = '1px solid #f0f0f0';
 
 /** A pending edit, with the applied mask it was made over. */
 interface Edit {
@@ -362,34 +343,7 @@ export function FilterBar(props: FilterBarProps): React.JSX.Element {
   }
 
   return (
-    <div
-      data-test="filter-bar"
-      data-orientation="VERTICAL"
-      data-collapsed={collapsed}
-      style={{
-        width: collapsed ? FILTER_BAR_RAIL_WIDTH : FILTER_BAR_WIDTH,
-        flex: 'none',
-        height: '100%',
-        borderRight: BORDER,
-        background: '#fff',
-        boxSizing: 'border-box',
-      }}
-    >
-      {collapsed ? (
-        <Flex vertical align="center" gap={12} style={{ paddingTop: 8 }}>
-          <Tooltip title={TEXTS.expand} placement="right">
-            <Button
-              type="text"
-              size="small"
-              aria-label={TEXTS.expand}
-              icon={<VerticalAlignTopOutlined style={{ transform: 'rotate(90deg)' }} />}
-              onClick={() => onCollapsedChange(false)}
-              data-test="filter-bar__expand-button"
-            />
-          </Tooltip>
-          <FilterOutlined style={{ color: 'rgba(0, 0, 0, 0.45)' }} aria-hidden />
-        </Flex>
-      ) : null}
+    <FilterBarFrame collapsed={collapsed} onExpand={() => onCollapsedChange(false)}>
       {/* Kept mounted while collapsed: the controls keep their choices and defaults. */}
       <Flex vertical style={{ height: '100%', display: collapsed ? 'none' : undefined }}>
         <div style={{ padding: '12px 12px 4px' }}>
@@ -438,6 +392,6 @@ export function FilterBar(props: FilterBarProps): React.JSX.Element {
         </Flex>
         {actions}
       </Flex>
-    </div>
+    </FilterBarFrame>
   );
 }
