@@ -82,7 +82,12 @@ import {
   refreshDelays,
   type DashboardMetadata,
 } from './metadata';
-import { appliedNativeFilters, type NativeFilter } from './nativeFilters';
+import {
+  appliedNativeFilters,
+  parseNativeFilters,
+  refreshFilterScopes,
+  type NativeFilter,
+} from './nativeFilters';
 import { DashboardFilterBar } from './components/DashboardFilterBar';
 import { readDashboardParams, withoutFocusedChart } from './params';
 import { useKeptFilterState } from './useKeptFilterState';
@@ -593,15 +598,21 @@ export default function DashboardPage() {
           return;
         }
       }
+      // The filters' saved scopes follow the new layout (charts added since are in scope).
+      const savedMeta: DashboardMetadata = {
+        ...meta,
+        native_filter_configuration: refreshFilterScopes(
+          meta.native_filter_configuration,
+          layout,
+        ) as unknown[],
+        expanded_slices: Object.fromEntries(
+          Object.entries(state.expandedSlices).filter(([, v]) => v),
+        ),
+      };
       const body = {
         dashboard_title: title.trim() || MESSAGES.untitledDashboard,
         position_json: JSON.stringify(toPositionData(layout)),
-        json_metadata: JSON.stringify({
-          ...meta,
-          expanded_slices: Object.fromEntries(
-            Object.entries(state.expandedSlices).filter(([, v]) => v),
-          ),
-        }),
+        json_metadata: JSON.stringify(savedMeta),
         css: state.css,
       };
       const res = await api.put<{ result: Record<string, unknown>; last_modified_time?: number }>(
@@ -620,6 +631,12 @@ export default function DashboardPage() {
             position_json: body.position_json,
             ...fresh.result,
           },
+        }),
+      );
+      dispatch(
+        a.nativeFiltersConfigured({
+          metadata: savedMeta,
+          filters: parseNativeFilters(savedMeta.native_filter_configuration).filters,
         }),
       );
       toasts.addSuccessToast(MESSAGES.dashboardSaved);

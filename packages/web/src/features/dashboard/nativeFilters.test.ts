@@ -10,6 +10,7 @@ import {
   nativeExtraFormData,
   parseNativeFilters,
   parseNativeFiltersParam,
+  refreshFilterScopes,
   type NativeFilter,
 } from './nativeFilters';
 
@@ -802,5 +803,37 @@ describe('filtersOutOfScope', () => {
     ]);
     // Tab B shown: only the one without charts.
     expect([...filtersOutOfScope(all, layout, [3, 4])]).toEqual(['NATIVE_FILTER-z']);
+  });
+});
+
+describe('refreshFilterScopes', () => {
+  it('recomputes the saved charts and tabs in scope from each filter scope on the layout', () => {
+    const config = [
+      {
+        id: 'NATIVE_FILTER-b',
+        type: 'NATIVE_FILTER',
+        name: 'B',
+        scope: { rootPath: ['TAB-b'], excluded: [4] },
+        chartsInScope: [3],
+        tabsInScope: [],
+      },
+      { id: 'NATIVE_FILTER-all', name: 'All', scope: { rootPath: ['ROOT_ID'], excluded: [] } },
+      { id: 'NATIVE_FILTER_DIVIDER-d', type: 'DIVIDER', title: 'Section' },
+      { id: 'NATIVE_FILTER-odd', type: 'NATIVE_FILTER', name: 'No scope', chartsInScope: [9] },
+      'not an entry',
+    ];
+    const out = refreshFilterScopes(config, layout) as Array<Record<string, unknown>>;
+    const inScope = (id: string) =>
+      chartsInFilterScope(layoutFilter(id, out.find((e) => e.id === id)!.scope as never), layout);
+    expect(out[0]!.chartsInScope).toEqual(sorted(inScope('NATIVE_FILTER-b')));
+    expect(out[0]!.chartsInScope).not.toContain(4);
+    expect(out[0]!.tabsInScope).toContain('TAB-b');
+    expect(out[0]!.tabsInScope).not.toContain('TAB-a');
+    expect(out[1]!.chartsInScope).toEqual([1, 2, 3, 4, 5]);
+    expect(out[1]!.tabsInScope).toEqual(expect.arrayContaining(['TAB-a', 'TAB-b']));
+    expect(out[2]).toBe(config[2]);
+    expect(out[3]).toBe(config[3]);
+    expect(out[4]).toBe('not an entry');
+    expect(refreshFilterScopes(null, layout)).toBeNull();
   });
 });

@@ -29,6 +29,7 @@ import {
   type ExtraFormData,
 } from '@strata/core';
 import type { DataMask } from '@strata/charts';
+import { tabsHoldingCharts } from './layout/tree';
 
 export const NATIVE_FILTER_TYPE = 'NATIVE_FILTER';
 export const DIVIDER_TYPE = 'DIVIDER';
@@ -527,4 +528,40 @@ export function filtersOutOfScope(
     if (![...charts].some((id) => visible.has(id))) out.add(f.id);
   }
   return out;
+}
+
+/**
+ * `native_filter_configuration` with each filter's saved `chartsInScope` and `tabsInScope`
+ * recomputed from its `scope` on `layout` (saved with a new layout, so that charts added since the
+ * filters were configured are in their scope). Entries without a valid scope, dividers and
+ * anything unreadable are kept as they are.
+ */
+export function refreshFilterScopes(configuration: unknown, layout: DashboardLayout): unknown {
+  if (!Array.isArray(configuration)) return configuration;
+  return configuration.map((entry: unknown) => {
+    if (!isPlainObject(entry) || (entry.type ?? NATIVE_FILTER_TYPE) !== NATIVE_FILTER_TYPE)
+      return entry;
+    const scope = readScope(entry.scope);
+    if (!scope) return entry;
+    const charts = computeChartsInScope(
+      {
+        id: '',
+        type: NATIVE_FILTER_TYPE,
+        name: '',
+        filterType: '',
+        description: '',
+        targets: [],
+        controlValues: {},
+        defaultDataMask: {},
+        cascadeParentIds: [],
+        scope,
+      },
+      layout,
+    );
+    return {
+      ...entry,
+      chartsInScope: [...charts].sort((x, y) => x - y),
+      tabsInScope: tabsHoldingCharts(layout, charts),
+    };
+  });
 }

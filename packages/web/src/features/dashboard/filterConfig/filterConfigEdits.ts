@@ -23,7 +23,7 @@ import {
   type NativeFilterScope,
   type NativeFilterTarget,
 } from '../nativeFilters';
-import { ancestors, descendants } from '../layout/tree';
+import { ancestors, descendants, tabsHoldingCharts } from '../layout/tree';
 
 /* ------------------------------------------------------------------ constants */
 
@@ -711,24 +711,6 @@ export function firstInvalidId(
 
 /* ------------------------------------------------------------------- saving */
 
-/** The tab ids (TAB components) holding at least one of `chartIds`, in layout order. */
-export function tabsHoldingCharts(
-  layout: DashboardLayout,
-  chartIds: ReadonlySet<number>,
-): string[] {
-  const tabs = new Set<string>();
-  for (const component of Object.values(layout)) {
-    if (component?.type !== 'CHART') continue;
-    const chartId = component.meta?.chartId;
-    if (typeof chartId !== 'number' || !chartIds.has(chartId)) continue;
-    for (const a of ancestors(layout, component.id)) {
-      if (layout[a]?.type === 'TAB') tabs.add(a);
-    }
-  }
-  const order = layout[ROOT_ID] ? [ROOT_ID, ...descendants(layout, ROOT_ID)] : [];
-  const ordered = order.filter((id) => tabs.has(id));
-  return [...ordered, ...[...tabs].filter((id) => !ordered.includes(id))];
-}
 
 /**
  * The `native_filter_configuration` to store: the items not pending removal, in list order,

@@ -97,6 +97,25 @@ export function descendants(layout: DashboardLayout, id: string): string[] {
   return out;
 }
 
+/** The tab ids (TAB components) holding at least one of `chartIds`, in layout order. */
+export function tabsHoldingCharts(
+  layout: DashboardLayout,
+  chartIds: ReadonlySet<number>,
+): string[] {
+  const tabs = new Set<string>();
+  for (const component of Object.values(layout)) {
+    if (component?.type !== 'CHART') continue;
+    const chartId = component.meta?.chartId;
+    if (typeof chartId !== 'number' || !chartIds.has(chartId)) continue;
+    for (const a of ancestors(layout, component.id)) {
+      if (layout[a]?.type === 'TAB') tabs.add(a);
+    }
+  }
+  const order = layout[ROOT_ID] ? [ROOT_ID, ...descendants(layout, ROOT_ID)] : [];
+  const ordered = order.filter((id) => tabs.has(id));
+  return [...ordered, ...[...tabs].filter((id) => !ordered.includes(id))];
+}
+
 /** The TAB components that contain `id`, outermost first. */
 export function tabAncestors(layout: DashboardLayout, id: string): string[] {
   return ancestors(layout, id).filter((a) => layout[a]?.type === 'TAB');
