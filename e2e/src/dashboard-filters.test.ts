@@ -180,6 +180,23 @@ describe('Dashboards: native filter bar, filter configuration and filter sets, i
     assert.equal(await page.locator('[data-test="filter-bar__apply-button"]').isDisabled(), true);
     await page.waitForTimeout(500);
     await snap(page, 'filters-04-filter-set');
+  });
+
+  it('moves the bar to the top and back from its settings, kept with the dashboard', async () => {
+    const choose = async (item: string) => {
+      await page.locator('[data-test="filterbar-orientation-icon"]').first().click();
+      await page.getByRole('menuitem', { name: 'Orientation of filter bar' }).hover();
+      await page.getByRole('menuitem', { name: item }).click();
+    };
+    await choose('Horizontal (Top)');
+    await page.locator('[data-test="filter-bar"][data-orientation="HORIZONTAL"]').waitFor();
+    await page.reload();
+    const bar = page.locator('[data-test="filter-bar"][data-orientation="HORIZONTAL"]');
+    await bar.locator('[data-test="filter-bar__filter"]', { hasText: 'CA' }).waitFor();
+    await page.waitForTimeout(500);
+    await snap(page, 'filters-05-horizontal');
+    await choose('Vertical (Left)');
+    await page.locator('[data-test="filter-bar"][data-orientation="VERTICAL"]').waitFor();
     assert.deepEqual(errors, []);
   });
 });

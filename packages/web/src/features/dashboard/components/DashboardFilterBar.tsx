@@ -13,6 +13,10 @@ import { useToasts } from '../../../app/toasts';
 import type { FilterBar as FilterBarComponent } from '../filterBar/FilterBar';
 import { FilterBarFrame } from '../filterBar/FilterBarRail';
 import type { FilterControl as FilterControlComponent } from '../filterBar/FilterControl';
+import type {
+  FilterBarSettings as FilterBarSettingsComponent,
+  FilterBarSettingsChange,
+} from '../filterBar/FilterBarSettings';
 import { HORIZONTAL_BAR_MIN_HEIGHT } from '../filterBar/texts';
 import type { FilterSetsPanel as FilterSetsPanelComponent } from '../filterSets/FilterSetsPanel';
 import type { DashboardMetadata } from '../metadata';
@@ -39,6 +43,7 @@ interface BarCode {
   FilterBar: typeof FilterBarComponent;
   FilterControl: typeof FilterControlComponent;
   FilterSetsPanel: typeof FilterSetsPanelComponent;
+  FilterBarSettings: typeof FilterBarSettingsComponent;
 }
 let barCode: BarCode | null = null;
 let barCodeLoading: Promise<BarCode> | null = null;
@@ -47,12 +52,14 @@ function loadBarCode(): Promise<BarCode> {
     import('../filterBar/FilterBar'),
     import('../filterBar/FilterControl'),
     import('../filterSets/FilterSetsPanel'),
+    import('../filterBar/FilterBarSettings'),
   ])
-    .then(([bar, control, sets]) => {
+    .then(([bar, control, sets, settings]) => {
       barCode = {
         FilterBar: bar.FilterBar,
         FilterControl: control.FilterControl,
         FilterSetsPanel: sets.FilterSetsPanel,
+        FilterBarSettings: settings.FilterBarSettings,
       };
       return barCode;
     })
@@ -139,6 +146,17 @@ export function DashboardFilterBar(props: DashboardFilterBarProps) {
   const valueFilters = filters.filter((f) => f.type === NATIVE_FILTER_TYPE);
   const [collapsed, setCollapsed] = useState(() => initiallyCollapsed(valueFilters.length === 0));
   const [configOpen, setConfigOpen] = useState(false);
+  /** Cross-filtering and the bar's orientation, kept in json_metadata. */
+  const saveSettings = async (change: FilterBarSettingsChange) => {
+    const next = { ...metadata, ...change };
+    try {
+      await api.put(`/api/v1/dashboard/${dashboardId}`, { json_metadata: JSON.stringify(next) });
+      props.onConfigured(next, props.filters);
+    } catch (e) {
+      toasts.addDangerToast(errorMessage(e));
+    }
+  };
+
   const orientation = metadata.filter_bar_orientation === 'HORIZONTAL' ? 'HORIZONTAL' : 'VERTICAL';
   const needsCode = valueFilters.length > 0 || !collapsed || orientation === 'HORIZONTAL';
   const [code, setCode] = useState<BarCode | null>(barCode);
@@ -234,7 +252,7 @@ export function DashboardFilterBar(props: DashboardFilterBarProps) {
     ) : (
       <FilterBarFrame collapsed={collapsed} onExpand={() => onCollapsedChange(false)} />
     );
-  const { FilterBar, FilterControl, FilterSetsPanel } = code;
+  const { FilterBar, FilterControl, FilterSetsPanel, FilterBarSettings } = code;
   return (
     <>
       <FilterBar
@@ -249,6 +267,17 @@ export function DashboardFilterBar(props: DashboardFilterBarProps) {
         onApply={props.onApply}
         onOpenConfig={() => setConfigOpen(true)}
         queryData={queryChartData}
+        {...(canEdit
+          ? {
+              settings: (
+                <FilterBarSettings
+                  crossFiltersEnabled={metadata.cross_filters_enabled !== false}
+                  orientation={orientation}
+                  onChange={(change) => void saveSettings(change)}
+                />
+              ),
+            }
+          : {})}
         {...(valueFilters.length
           ? {
               extra: (
@@ -259,6 +288,7 @@ export function DashboardFilterBar(props: DashboardFilterBarProps) {
                   canEditDashboard={canEdit}
                   userId={props.userId}
                   onApply={props.onApply}
+                  inline={orientation === 'HORIZONTAL'}
                 />
               ),
             }

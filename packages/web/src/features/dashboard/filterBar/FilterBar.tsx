@@ -19,11 +19,7 @@ import { filterDatasourceKey } from './choicesQuery';
 import { ControlError } from './ControlError';
 import { FilterBarFrame } from './FilterBarRail';
 import { FilterControl } from './FilterControl';
-import {
-  BORDER,
-  HORIZONTAL_CONTROL_WIDTH,
-  TEXTS,
-} from './texts';
+import { BORDER, HORIZONTAL_CONTROL_WIDTH, TEXTS } from './texts';
 import {
   applyState,
   canClearAll,
@@ -50,6 +46,8 @@ export interface FilterBarProps {
   queryData: (ctx: QueryContext) => Promise<ChartDataResult[]>;
   /** Extra content under the title (the lead puts filter sets there). */
   extra?: React.ReactNode;
+  /** The settings menu (editors), beside the title. */
+  settings?: React.ReactNode;
 }
 
 /** A pending edit, with the applied mask it was made over. */
@@ -153,6 +151,7 @@ export function FilterBar(props: FilterBarProps): React.JSX.Element {
     onOpenConfig,
     queryData,
     extra,
+    settings,
   } = props;
   const horizontal = orientation === 'HORIZONTAL';
   const [edits, setEdits] = useState<Readonly<Record<string, Edit>>>({});
@@ -316,6 +315,7 @@ export function FilterBar(props: FilterBarProps): React.JSX.Element {
         gap={16}
         style={{ padding: '8px 16px', borderBottom: BORDER, background: '#fff' }}
       >
+        {settings}
         {addButton}
         {extra}
         {hasFilters ? inScope.map(renderFilter) : empty}
@@ -348,9 +348,10 @@ export function FilterBar(props: FilterBarProps): React.JSX.Element {
       <Flex vertical style={{ height: '100%', display: collapsed ? 'none' : undefined }}>
         <div style={{ padding: '12px 12px 4px' }}>
           <Flex align="center" justify="space-between">
-            <Typography.Title level={5} style={{ margin: 0 }}>
+            <Typography.Title level={5} style={{ margin: 0, flex: 1 }}>
               {TEXTS.title}
             </Typography.Title>
+            {settings}
             <Tooltip title={TEXTS.collapse} placement="right">
               <Button
                 type="text"

@@ -25,10 +25,12 @@ export interface FilterSetsPanelProps {
   canEditDashboard: boolean;
   userId: number | null;
   onApply: (masks: Record<string, DataMask>) => void;
+  /** In the horizontal bar: one row (select, then the actions). */
+  inline?: boolean;
 }
 
 export function FilterSetsPanel(props: FilterSetsPanelProps) {
-  const { dashboardId, filters, appliedMasks, canEditDashboard, userId, onApply } = props;
+  const { dashboardId, filters, appliedMasks, canEditDashboard, userId, onApply, inline } = props;
   const toasts = useToasts();
   const [sets, setSets] = useState<FilterSet[] | null>(null);
   const [saving, setSaving] = useState<{ name: string; shared: boolean } | null>(null);
@@ -94,12 +96,21 @@ export function FilterSetsPanel(props: FilterSetsPanelProps) {
   };
 
   return (
-    <div data-test="filter-sets" style={{ padding: '8px 0' }}>
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        Filter sets
-      </Typography.Text>
+    <Flex
+      data-test="filter-sets"
+      vertical={!inline}
+      align={inline ? 'center' : undefined}
+      gap={inline ? 8 : 0}
+      wrap={inline}
+      style={{ padding: inline ? 0 : '8px 0' }}
+    >
+      {inline ? null : (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          Filter sets
+        </Typography.Text>
+      )}
       <Select
-        style={{ width: '100%', marginTop: 4 }}
+        style={inline ? { width: 200 } : { width: '100%', marginTop: 4 }}
         size="small"
         placeholder={sets && sets.length === 0 ? 'No filter sets yet' : 'Select a filter set'}
         loading={sets === null}
@@ -113,7 +124,7 @@ export function FilterSetsPanel(props: FilterSetsPanelProps) {
         notFoundContent="No filter sets yet"
       />
       {saving ? (
-        <Flex vertical gap={6} style={{ marginTop: 8 }}>
+        <Flex vertical={!inline} gap={6} style={inline ? undefined : { marginTop: 8 }}>
           <Input
             size="small"
             autoFocus
@@ -148,7 +159,7 @@ export function FilterSetsPanel(props: FilterSetsPanelProps) {
           </Space>
         </Flex>
       ) : (
-        <Space size={4} wrap style={{ marginTop: 6 }}>
+        <Space size={4} wrap style={inline ? undefined : { marginTop: 6 }}>
           <Button
             size="small"
             type="link"
@@ -175,6 +186,6 @@ export function FilterSetsPanel(props: FilterSetsPanelProps) {
           ) : null}
         </Space>
       )}
-    </div>
+    </Flex>
   );
 }
