@@ -711,7 +711,6 @@ export function firstInvalidId(
 
 /* ------------------------------------------------------------------- saving */
 
-
 /**
  * The `native_filter_configuration` to store: the items not pending removal, in list order,
  * in Superset's shapes — a divider `{id, type, scope, title, description}`, a filter with its
