@@ -17,7 +17,7 @@ import {
   useState,
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Alert, Flex, Modal, Result, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Flex, Modal, Result, Select, Skeleton, Tag, Typography } from 'antd';
 import { DndContext, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import {
   formatMessage,
@@ -967,18 +967,13 @@ export default function DashboardPage() {
             Charts refresh at this interval for this session (staggered over the interval; charts
             marked immune are left).
           </Typography.Paragraph>
-          <select
+          <Select
             aria-label="Refresh frequency"
             value={frequency}
-            onChange={(e) => setAutoRefresh(Number(e.target.value))}
-            style={{ width: '100%', padding: 6 }}
-          >
-            {REFRESH_CHOICES.map(([v, label]) => (
-              <option key={v} value={v}>
-                {label}
-              </option>
-            ))}
-          </select>
+            onChange={(v: number) => setAutoRefresh(v)}
+            style={{ width: '100%' }}
+            options={REFRESH_CHOICES.map(([value, label]) => ({ value, label }))}
+          />
         </Modal>
       ) : null}
     </DashboardDataContext.Provider>
