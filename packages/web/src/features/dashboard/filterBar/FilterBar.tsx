@@ -305,6 +305,26 @@ export function FilterBar(props: FilterBarProps): React.JSX.Element {
     </Typography.Text>
   );
 
+  // The filters acting on no chart shown, folded away (a row when horizontal).
+  const outOfScopeSection = outOfScope.length ? (
+    <Collapse
+      ghost
+      size="small"
+      data-test="filter-bar__out-of-scope"
+      items={[
+        {
+          key: 'out-of-scope',
+          label: TEXTS.outOfScope(outOfScope.length),
+          children: (
+            <Flex vertical={!horizontal} wrap={horizontal} gap={horizontal ? 16 : 12}>
+              {outOfScope.map(renderFilter)}
+            </Flex>
+          ),
+        },
+      ]}
+    />
+  ) : null;
+
   if (horizontal) {
     return (
       <Flex
@@ -319,24 +339,7 @@ export function FilterBar(props: FilterBarProps): React.JSX.Element {
         {addButton}
         {extra}
         {hasFilters ? inScope.map(renderFilter) : empty}
-        {outOfScope.length ? (
-          <Collapse
-            ghost
-            size="small"
-            data-test="filter-bar__out-of-scope"
-            items={[
-              {
-                key: 'out-of-scope',
-                label: TEXTS.outOfScope(outOfScope.length),
-                children: (
-                  <Flex wrap gap={16}>
-                    {outOfScope.map(renderFilter)}
-                  </Flex>
-                ),
-              },
-            ]}
-          />
-        ) : null}
+        {outOfScopeSection}
         {actions}
       </Flex>
     );
@@ -372,24 +375,7 @@ export function FilterBar(props: FilterBarProps): React.JSX.Element {
           style={{ flex: 1, minHeight: 0, overflowY: 'auto', padding: '8px 12px 12px' }}
         >
           {hasFilters ? inScope.map(renderFilter) : empty}
-          {outOfScope.length ? (
-            <Collapse
-              ghost
-              size="small"
-              data-test="filter-bar__out-of-scope"
-              items={[
-                {
-                  key: 'out-of-scope',
-                  label: TEXTS.outOfScope(outOfScope.length),
-                  children: (
-                    <Flex vertical gap={12}>
-                      {outOfScope.map(renderFilter)}
-                    </Flex>
-                  ),
-                },
-              ]}
-            />
-          ) : null}
+          {outOfScopeSection}
         </Flex>
         {actions}
       </Flex>
