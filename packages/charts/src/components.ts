@@ -36,6 +36,8 @@ const loaders: Record<string, Loader> = {
   handlebars: () => import('./plugins/handlebars/HandlebarsChart.js'),
   waterfall: () => import('./plugins/waterfall/WaterfallChart.js'),
   world_map: () => import('./plugins/world_map/WorldMapChart.js'),
+  tree_chart: () => import('./plugins/tree_chart/TreeChart.js'),
+  horizon: () => import('./plugins/horizon/HorizonChart.js'),
   echarts_timeseries_line: timeseries,
   echarts_timeseries_bar: timeseries,
   echarts_area: timeseries,

@@ -9,6 +9,16 @@ export const MESSAGES = {
   createError: 'An error occurred while creating %ss: %s',
   importError: 'An error occurred while importing %s: %s',
   importHint: 'Please re-export your file and try importing again',
+  importPasswordNeeded: 'Must provide a password for the database',
+  /** %ss: the resource in the plural's stem, e.g. "dataset" (the spec's dataset warning). */
+  importOverwriteWarning:
+    'You are importing one or more %ss that already exist. Overwriting might cause you to lose some of your work. Are you sure you want to overwrite?',
+  /** The database import prompt (Superset's wording of the spec's summary). */
+  importDatabasePasswordsNeeded:
+    'The passwords for the databases below are needed in order to import them. Please note that the "Secure Extra" and "Certificate" sections of the database configuration are not present in export files, and should be added manually after the import if they are needed.',
+  /** The same prompt when importing other resources, e.g. "…together with the dashboards." */
+  importPasswordsNeededWith:
+    'The passwords for the databases below are needed in order to import them together with the %ss. Please note that the "Secure Extra" and "Certificate" sections of the database configuration are not present in export files, and should be added manually after the import if they are needed.',
   favoriteStatusFetchError: 'There was an error fetching the favorite status: %s',
   favoriteStatusSaveError: 'There was an error saving the favorite status: %s',
   recentActivityError: 'There was an error fetching your recent activity:',

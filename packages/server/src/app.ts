@@ -18,6 +18,8 @@ import { DatabaseConnections } from './databases/connections.js';
 import { registerDatabaseRoutes } from './databases/routes.js';
 import { registerDatasetRoutes } from './datasets/routes.js';
 import { registerUploadRoutes } from './uploads/routes.js';
+import { registerExportRoutes } from './exports/routes.js';
+import { registerImportRoutes } from './imports/routes.js';
 import { defaultEngineRegistry } from './engines/index.js';
 import type { EngineRegistry } from './engines/registry.js';
 import { chartsResource } from './charts/resource.js';
@@ -213,6 +215,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     registerDatabaseRoutes(app, store.db, connections);
     registerDatasetRoutes(app, services, connections);
     registerUploadRoutes(app, services, connections);
+    registerImportRoutes(app, services, { box, engines, connections });
     registerLogRoutes(app, store.db);
     registerTabStateRoutes(app, services);
     registerSqlLabBootstrap(app, services, config, engines);
@@ -230,6 +233,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       results,
     });
     registerAnnotationLayers(app, services);
+    registerExportRoutes(app, services, dashboardAccess);
     registerExploreRoutes(app, services, connections, results);
     registerWebRoutes(app, {
       distDir: config.webDistDir ?? defaultWebDist(),

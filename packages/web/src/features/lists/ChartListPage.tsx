@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { ListView, addButton } from '../../components/ListView';
 import { PATHS } from '../../app/layout/navigation';
 import type { ListColumn, ListFilterDef } from '../../components/ListView';
+import { exportRowAction, importButton, useCanExport } from '../imports/ImportExportButtons';
 import { Label, MutedText, TitleLink } from './cells';
 import { modifiedByColumn, modifiedColumn, ownersColumn } from './columns';
 import { SORT_BY_CHANGED } from './common';
@@ -66,12 +67,22 @@ const COLUMNS: ListColumn<ChartRow>[] = [
 ];
 
 const itemName = (row: ChartRow) => row.slice_name;
+const exportAction = exportRowAction('chart');
+const importCharts = importButton('chart');
 
 export default function ChartListPage() {
   const navigate = useNavigate();
+  const canExport = useCanExport('chart');
+  const addChart = addButton('Chart', () => void navigate(PATHS.chartAdd));
   return (
     <ListView<ChartRow>
-      headerActions={addButton('Chart', () => void navigate(PATHS.chartAdd))}
+      headerActions={(context) => (
+        <>
+          {importCharts(context)}
+          {addChart(context)}
+        </>
+      )}
+      rowActions={canExport ? exportAction : undefined}
       resource="chart"
       resourceLabel="chart"
       title="Charts"

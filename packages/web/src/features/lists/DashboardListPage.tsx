@@ -4,6 +4,12 @@ import { Card, Flex, Typography } from 'antd';
 import { OwnerAvatars } from '../../components/OwnerAvatars';
 import { ListView, addButton } from '../../components/ListView';
 import type { ListColumn } from '../../components/ListView';
+import {
+  ExportRowButton,
+  exportRowAction,
+  importButton,
+  useCanExport,
+} from '../imports/ImportExportButtons';
 import { CertifiedMark, Label, TitleLink } from './cells';
 import { modifiedByColumn, modifiedColumn, ownersColumn } from './columns';
 import { SORT_BY_CHANGED } from './common';
@@ -40,9 +46,11 @@ const COLUMNS: ListColumn<DashboardRow>[] = [
 ];
 
 const itemName = (row: DashboardRow) => row.dashboard_title;
+const exportAction = exportRowAction('dashboard');
+const importDashboards = importButton('dashboard');
 
 /** A dashboard as a card: a drawn cover, its title, status, owners and last change. */
-function DashboardCard(row: DashboardRow, star: ReactNode) {
+function DashboardCard(row: DashboardRow, star: ReactNode, actions: ReactNode = null) {
   const published = row.published ?? row.status === 'published';
   const hue = (row.id * 47) % 360;
   return (
@@ -79,7 +87,10 @@ function DashboardCard(row: DashboardRow, star: ReactNode) {
             </Typography.Text>
           </div>
         </div>
-        {star}
+        <Flex align="center">
+          {actions}
+          {star}
+        </Flex>
       </Flex>
       <Flex justify="space-between" align="center" style={{ marginTop: 8 }}>
         <Label color={published ? 'green' : 'default'}>{published ? 'Published' : 'Draft'}</Label>
@@ -91,9 +102,17 @@ function DashboardCard(row: DashboardRow, star: ReactNode) {
 
 export default function DashboardListPage() {
   const navigate = useNavigate();
+  const canExport = useCanExport('dashboard');
+  const addDashboard = addButton('Dashboard', () => void navigate('/dashboard/new/'));
   return (
     <ListView<DashboardRow>
-      headerActions={addButton('Dashboard', () => void navigate('/dashboard/new/'))}
+      headerActions={(context) => (
+        <>
+          {importDashboards(context)}
+          {addDashboard(context)}
+        </>
+      )}
+      rowActions={canExport ? exportAction : undefined}
       resource="dashboard"
       resourceLabel="dashboard"
       title="Dashboards"
@@ -103,7 +122,13 @@ export default function DashboardListPage() {
       itemName={itemName}
       favorites
       bulkDelete
-      renderCard={(row, { star }) => DashboardCard(row, star)}
+      renderCard={(row, { star }) =>
+        DashboardCard(
+          row,
+          star,
+          canExport ? <ExportRowButton resource="dashboard" ids={[row.id]} /> : null,
+        )
+      }
       emptyText="No dashboards yet"
     />
   );

@@ -9,6 +9,7 @@ import {
   yesNoFilter,
 } from '../../components/ListView';
 import type { ListColumn, ListFilterDef, ListViewContext } from '../../components/ListView';
+import { ExportRowButton, importButton, useCanExport } from '../imports/ImportExportButtons';
 import { BooleanMark, MutedText } from './cells';
 import { createdByColumn, modifiedColumn } from './columns';
 import { SORT_BY_CHANGED } from './common';
@@ -48,17 +49,24 @@ const COLUMNS: ListColumn<DatabaseRow>[] = [
 const itemName = (row: DatabaseRow) => row.database_name;
 
 const DatabaseModal = lazy(() => import('../databases/DatabaseModal'));
+const importDatabases = importButton('database');
 
 export default function DatabaseListPage() {
   const formModal = useItemModal<DatabaseRow>();
   const openForm = formModal.show;
+  const canExport = useCanExport('database');
   const rowActions = useCallback(
-    (row: DatabaseRow, context: ListViewContext) =>
-      context.canWrite ? (
-        <RowActionButton title="Edit" icon={<EditOutlined />} onClick={() => openForm(row)} />
-      ) : null,
-    [openForm],
+    (row: DatabaseRow, context: ListViewContext) => (
+      <>
+        {context.canWrite ? (
+          <RowActionButton title="Edit" icon={<EditOutlined />} onClick={() => openForm(row)} />
+        ) : null}
+        {canExport ? <ExportRowButton resource="database" ids={[row.id]} /> : null}
+      </>
+    ),
+    [openForm, canExport],
   );
+  const addDatabase = addButton('Database', () => openForm(null));
   return (
     <>
       <ListView<DatabaseRow>
@@ -71,7 +79,12 @@ export default function DatabaseListPage() {
         itemName={itemName}
         reloadToken={formModal.reloadToken}
         rowActions={rowActions}
-        headerActions={addButton('Database', () => openForm(null))}
+        headerActions={(context) => (
+          <>
+            {importDatabases(context)}
+            {addDatabase(context)}
+          </>
+        )}
         emptyText="No databases yet"
       />
       {formModal.key > 0 ? (

@@ -16,6 +16,7 @@ import {
 } from '../../components/ListView';
 import type { ListColumn, ListFilterDef, ListViewContext } from '../../components/ListView';
 import { canEditDataset } from '../datasets/access';
+import { ExportRowButton, importButton, useCanExport } from '../imports/ImportExportButtons';
 import { UploadFileButton } from '../uploads/UploadMenus';
 import { useUploads } from '../uploads/UploadsProvider';
 import { Label, TitleLink } from './cells';
@@ -74,6 +75,7 @@ const COLUMNS: ListColumn<DatasetRow>[] = [
 const itemName = (row: DatasetRow) => row.table_name;
 
 const DatasetEditModal = lazy(() => import('../datasets/DatasetEditModal'));
+const importDatasets = importButton('dataset');
 
 export default function DatasetListPage() {
   const navigate = useNavigate();
@@ -87,23 +89,29 @@ export default function DatasetListPage() {
   const headerActions = (context: ListViewContext) => (
     <>
       <UploadFileButton />
+      {importDatasets(context)}
       {addDataset(context)}
     </>
   );
+  const canExport = useCanExport('dataset');
   const rowActions = useCallback(
     (row: DatasetRow, context: ListViewContext) => {
-      if (!context.canWrite) return null;
+      const exportAction = canExport ? <ExportRowButton resource="dataset" ids={[row.id]} /> : null;
+      if (!context.canWrite) return exportAction;
       const allowed = canEditDataset(user, row.owners);
       return (
-        <RowActionButton
-          title={allowed ? 'Edit' : MESSAGES.datasetOwnerRequired}
-          icon={<EditOutlined />}
-          disabled={!allowed}
-          onClick={() => openEditor(row)}
-        />
+        <>
+          <RowActionButton
+            title={allowed ? 'Edit' : MESSAGES.datasetOwnerRequired}
+            icon={<EditOutlined />}
+            disabled={!allowed}
+            onClick={() => openEditor(row)}
+          />
+          {exportAction}
+        </>
       );
     },
-    [user, openEditor],
+    [user, openEditor, canExport],
   );
   return (
     <>
