@@ -33,7 +33,8 @@ describe('buildQueryObject', () => {
         order_by_cols: ['["num", false]'],
       }),
     );
-    expect(q.metrics).toEqual([]);
+    expect(q.metrics).toBeUndefined();
+    expect('metrics' in q).toBe(false);
     expect(q.columns).toEqual(['name', 'num']);
     expect(q.orderby).toEqual([['num', false]]);
     expect(() => buildQueryObject(fd({ query_mode: 'raw', order_by_cols: ['num'] }))).toThrow(

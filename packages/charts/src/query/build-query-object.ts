@@ -70,13 +70,14 @@ function parseOrderByCols(values: readonly string[]): Array<[QueryColumn, boolea
 
 /** Metrics, columns and orderby of the form data, per query mode. */
 export function extractQueryFields(formData: QueryFormData): {
-  metrics: QueryMetric[];
+  /** None in raw mode: the server then selects rows as they are (no GROUP BY), as Superset. */
+  metrics: QueryMetric[] | undefined;
   columns: QueryColumn[];
   orderby: Array<[QueryMetric | QueryColumn, boolean]>;
 } {
   if (formData.query_mode === 'raw') {
     return {
-      metrics: [],
+      metrics: undefined,
       columns: unique(asList(formData.all_columns as QueryColumn[] | undefined)),
       orderby: parseOrderByCols(asList(formData.order_by_cols)),
     };
@@ -147,7 +148,7 @@ export function buildQueryObject(input: QueryFormData): QueryObject {
   }
   const query: QueryObject = {
     columns,
-    metrics,
+    ...(metrics ? { metrics } : {}),
     orderby,
     filters,
     extras,

@@ -19,7 +19,11 @@ export function buildQuery(formData: QueryFormData, options?: BuildQueryOptions)
   return buildQueryContext(
     formData,
     (base) => {
-      if (raw) return [{ ...base, metrics: [], series_limit: 0 }];
+      // Raw records: no metrics at all (an empty list would make the server group the rows).
+      if (raw) {
+        const { metrics: _none, ...records } = base;
+        return [{ ...records, series_limit: 0 }];
+      }
       const metrics = asMetrics(formData.metrics);
       const percent = asMetrics(formData.percent_metrics);
       const allMetrics = [...metrics];
