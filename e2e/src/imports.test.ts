@@ -109,6 +109,21 @@ describe('Import and export of Superset bundles from the lists, in Chromium', ()
     assert.ok(names.some((n) => /\/dashboards\/Sales_Dashboard_\d+\.yaml$/.test(n)));
     assert.equal(names.filter((n) => n.includes('/charts/')).length, 10);
     assert.ok(names.some((n) => n.includes('/datasets/examples/cleaned_sales_data')));
+  });
+
+  it('exports the bulk selection of the table view as one bundle', async () => {
+    await page.goto(`${server.baseUrl}/dashboard/list/?viewMode=table`);
+    await page.getByRole('button', { name: 'Bulk select' }).click();
+    await page
+      .locator('tr', { hasText: 'Sales Dashboard' })
+      .locator('input[type="checkbox"]')
+      .check();
+    const downloaded = page.waitForEvent('download');
+    await page.locator('[data-test="bulk-export"]').click();
+    const zip = await JSZip.loadAsync(fs.readFileSync(await (await downloaded).path()));
+    assert.ok(
+      Object.keys(zip.files).some((n) => /\/dashboards\/Sales_Dashboard_\d+\.yaml$/.test(n)),
+    );
     assert.deepEqual(
       errors.filter((e) => !/status of 422/.test(e)),
       [],

@@ -116,6 +116,22 @@ describe('api client', () => {
     });
   });
 
+  it('gives a raw GET its answer unread (a file), and sends the login page a 401', async () => {
+    const f = fakeFetch((call) =>
+      call.url.endsWith('/file')
+        ? new Response('PK', { status: 200, headers: { 'content-disposition': 'attachment' } })
+        : json(401, { message: 'Not authorized' }),
+    );
+    const onUnauthorized = vi.fn();
+    const client = createApiClient({ fetch: f.fn, onUnauthorized, initialCsrfToken: 't' });
+    const res = await client.getRaw('/api/v1/x/file');
+    expect(res.bodyUsed).toBe(false);
+    await expect(res.text()).resolves.toBe('PK');
+    expect(f.calls[0]?.headers['X-CSRFToken']).toBeUndefined();
+    await expect(client.getRaw('/api/v1/x/other')).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
   it('refreshes the token and retries once after a CSRF failure', async () => {
     let tokens = 0;
     const f = fakeFetch((call) => {

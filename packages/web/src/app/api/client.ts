@@ -43,6 +43,8 @@ export interface ApiClient {
     body: unknown,
     options?: Omit<RequestOptions, 'method'>,
   ): Promise<Response>;
+  /** GETs and gives the successful answer unread (a file to download); failures throw. */
+  getRaw(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<Response>;
   /** The cached CSRF token, fetched on first use. */
   csrfToken(): Promise<string>;
 }
@@ -180,6 +182,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     request,
     postStream: (path, body, o) =>
       exchange(path, { ...o, method: 'POST', body }, false) as Promise<Response>,
+    getRaw: (path, o) => exchange(path, { ...o, method: 'GET' }, false) as Promise<Response>,
     get: (path, o) => request(path, { ...o, method: 'GET' }),
     post: (path, body, o) => request(path, { ...o, method: 'POST', body }),
     put: (path, body, o) => request(path, { ...o, method: 'PUT', body }),

@@ -84,6 +84,8 @@ export interface ListViewProps<T extends ListRow> {
   deletable?: boolean;
   /** Offer "Bulk select" and bulk delete (needs can_write). */
   bulkDelete?: boolean;
+  /** Extra actions on the bulk selection (e.g. "Export"), shown before its Delete. */
+  bulkActions?: (ids: Array<number | string>) => ReactNode;
   /** Extra actions of a row, shown before delete. */
   rowActions?: (row: T, context: ListViewContext) => ReactNode;
   /** Buttons beside the title (e.g. "+ User"). */
@@ -127,6 +129,7 @@ export function ListView<T extends ListRow>(props: ListViewProps<T>) {
     favorites = false,
     deletable = true,
     bulkDelete = false,
+    bulkActions,
     rowActions,
     headerActions,
     reloadToken = 0,
@@ -468,6 +471,7 @@ export function ListView<T extends ListRow>(props: ListViewProps<T>) {
             >
               Deselect all
             </Button>
+            {bulkActions ? bulkActions(selectedIds) : null}
             <Button
               danger
               size="small"

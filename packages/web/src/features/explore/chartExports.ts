@@ -1,7 +1,10 @@
 /** Chart downloads and sharing: CSV/XLSX files from the chart data API, permalinks, embed code. */
-import { CSRF_HEADER, type QueryFormData } from '@strata/core';
+import type { QueryFormData } from '@strata/core';
 import { chartRegistry } from '@strata/charts';
-import { api, errorMessage } from '../../app/api';
+import { api } from '../../app/api';
+import { saveBlob, saveResponse } from '../../app/download';
+
+export { saveBlob };
 
 /** Posts the chart's query context for a file and hands the browser the download. */
 export async function downloadChartData(
@@ -11,35 +14,9 @@ export async function downloadChartData(
   const plugin = chartRegistry.get(formData.viz_type);
   if (!plugin) throw new Error('This visualization type is not supported.');
   const context = plugin.buildQuery(formData, { resultFormat: format, resultType: 'full' });
-  const res = await window.fetch('/api/v1/chart/data', {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json', [CSRF_HEADER]: await api.csrfToken() },
-    body: JSON.stringify(context),
-  });
-  if (!res.ok) {
-    let message = res.statusText;
-    try {
-      message = errorMessage(await res.json());
-    } catch {
-      // keep the status text
-    }
-    throw new Error(message);
-  }
-  const disposition = res.headers.get('content-disposition') ?? '';
-  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `chart.${format}`;
-  saveBlob(await res.blob(), name);
-}
-
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  // Through the API client: its CSRF, retry and login rules; the file is read as a blob.
+  const res = await api.postStream('/api/v1/chart/data', context);
+  await saveResponse(res, `chart.${format}`);
 }
 
 /** A permalink of the chart's current form data. */

@@ -69,18 +69,12 @@ export function useCanExport(resource: ImportResource): boolean {
   return canExport(useCurrentUser(), resource);
 }
 
-/** The "Export" action of a list row: downloads the item's bundle. */
-export function ExportRowButton({
-  resource,
-  ids,
-}: {
-  resource: ImportResource;
-  ids: Array<number | string>;
-}) {
+/** Downloads the bundle of some items; busy while it does, failures as a toast. */
+function useExport(resource: ImportResource, ids: Array<number | string>) {
   const { addDangerToast } = useToasts();
   const [busy, setBusy] = useState(false);
   const run = async () => {
-    if (busy) return;
+    if (busy || ids.length === 0) return;
     setBusy(true);
     try {
       await downloadExport(resource, ids);
@@ -90,6 +84,18 @@ export function ExportRowButton({
       setBusy(false);
     }
   };
+  return { busy, run };
+}
+
+/** The "Export" action of a list row: downloads the item's bundle. */
+export function ExportRowButton({
+  resource,
+  ids,
+}: {
+  resource: ImportResource;
+  ids: Array<number | string>;
+}) {
+  const { busy, run } = useExport(resource, ids);
   return (
     <RowActionButton
       title="Export"
@@ -105,4 +111,32 @@ export function ExportRowButton({
  */
 export function exportRowAction(resource: ImportResource) {
   return (row: { id: number | string }) => <ExportRowButton resource={resource} ids={[row.id]} />;
+}
+
+/** "Export" on a list's bulk selection: one bundle of every selected item. */
+export function ExportBulkButton({
+  resource,
+  ids,
+}: {
+  resource: ImportResource;
+  ids: Array<number | string>;
+}) {
+  const { busy, run } = useExport(resource, ids);
+  return (
+    <Button
+      size="small"
+      icon={<ExportOutlined />}
+      loading={busy}
+      disabled={ids.length === 0}
+      onClick={() => void run()}
+      data-test="bulk-export"
+    >
+      Export
+    </Button>
+  );
+}
+
+/** ListView `bulkActions` of the Export action, made once per page module (stable). */
+export function exportBulkAction(resource: ImportResource) {
+  return (ids: Array<number | string>) => <ExportBulkButton resource={resource} ids={ids} />;
 }

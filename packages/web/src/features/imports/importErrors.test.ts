@@ -9,7 +9,8 @@ import {
   importUrl,
   isOverwriteConfirmed,
 } from './importErrors';
-import { canExport, defaultExportName, exportUrl, fileNameFromDisposition } from './exportFile';
+import { fileNameFromDisposition } from '../../app/download';
+import { canExport, defaultExportName, exportUrl } from './exportFile';
 
 const ISSUE_CODES = [
   { code: 1010, message: 'Issue 1010 - Superset encountered an error while running a command.' },

@@ -5,7 +5,12 @@ import { useNavigate } from 'react-router';
 import { ListView, addButton } from '../../components/ListView';
 import { PATHS } from '../../app/layout/navigation';
 import type { ListColumn, ListFilterDef } from '../../components/ListView';
-import { exportRowAction, importButton, useCanExport } from '../imports/ImportExportButtons';
+import {
+  exportBulkAction,
+  exportRowAction,
+  importButton,
+  useCanExport,
+} from '../imports/ImportExportButtons';
 import { Label, MutedText, TitleLink } from './cells';
 import { modifiedByColumn, modifiedColumn, ownersColumn } from './columns';
 import { SORT_BY_CHANGED } from './common';
@@ -68,6 +73,7 @@ const COLUMNS: ListColumn<ChartRow>[] = [
 
 const itemName = (row: ChartRow) => row.slice_name;
 const exportAction = exportRowAction('chart');
+const exportBulk = exportBulkAction('chart');
 const importCharts = importButton('chart');
 
 export default function ChartListPage() {
@@ -83,6 +89,7 @@ export default function ChartListPage() {
         </>
       )}
       rowActions={canExport ? exportAction : undefined}
+      bulkActions={canExport ? exportBulk : undefined}
       resource="chart"
       resourceLabel="chart"
       title="Charts"

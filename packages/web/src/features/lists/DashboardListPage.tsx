@@ -6,6 +6,7 @@ import { ListView, addButton } from '../../components/ListView';
 import type { ListColumn } from '../../components/ListView';
 import {
   ExportRowButton,
+  exportBulkAction,
   exportRowAction,
   importButton,
   useCanExport,
@@ -47,6 +48,7 @@ const COLUMNS: ListColumn<DashboardRow>[] = [
 
 const itemName = (row: DashboardRow) => row.dashboard_title;
 const exportAction = exportRowAction('dashboard');
+const exportBulk = exportBulkAction('dashboard');
 const importDashboards = importButton('dashboard');
 
 /** A dashboard as a card: a drawn cover, its title, status, owners and last change. */
@@ -113,6 +115,7 @@ export default function DashboardListPage() {
         </>
       )}
       rowActions={canExport ? exportAction : undefined}
+      bulkActions={canExport ? exportBulk : undefined}
       resource="dashboard"
       resourceLabel="dashboard"
       title="Dashboards"

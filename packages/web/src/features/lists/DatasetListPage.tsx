@@ -16,7 +16,14 @@ import {
 } from '../../components/ListView';
 import type { ListColumn, ListFilterDef, ListViewContext } from '../../components/ListView';
 import { canEditDataset } from '../datasets/access';
-import { ExportRowButton, importButton, useCanExport } from '../imports/ImportExportButtons';
+import {
+  ExportRowButton,
+  exportBulkAction,
+  importButton,
+  useCanExport,
+} from '../imports/ImportExportButtons';
+
+const exportBulk = exportBulkAction('dataset');
 import { UploadFileButton } from '../uploads/UploadMenus';
 import { useUploads } from '../uploads/UploadsProvider';
 import { Label, TitleLink } from './cells';
@@ -126,6 +133,7 @@ export default function DatasetListPage() {
         bulkDelete
         reloadToken={editModal.reloadToken + uploads.completed}
         rowActions={rowActions}
+        bulkActions={canExport ? exportBulk : undefined}
         headerActions={headerActions}
         emptyText="No datasets yet"
       />
