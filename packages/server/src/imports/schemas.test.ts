@@ -139,3 +139,12 @@ describe('YAML and JSON helpers', () => {
     expect(jsonTextOf(undefined)).toBeNull();
   });
 });
+
+describe('parseYaml reads booleans as PyYAML does', () => {
+  it('keeps y and n as text (a bubble chart has keys x, y and size) and reads yes/off', () => {
+    expect(parseYaml('y: 1\nn: 2\na: yes\nb: off\nc: Y\nd: true\n')).toEqual({
+      ok: true,
+      value: { y: 1, n: 2, a: true, b: false, c: 'Y', d: true },
+    });
+  });
+});
