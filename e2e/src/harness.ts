@@ -58,6 +58,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         STRATA_DATA_DIR: dataDir,
         STRATA_ADMIN_PASSWORD: ADMIN_PASSWORD,
         STRATA_LOG_LEVEL: 'warn',
+        // The browser tests count dashboards and charts in lists, and import sales-dashboard
+        // themselves: no example dashboards unless a test asks for them.
+        STRATA_LOAD_EXAMPLE_DASHBOARDS: 'false',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -74,6 +74,11 @@ import {
 import { registerSqlLabRoutes } from './sqllab/routes.js';
 import { SqlLabService } from './sqllab/service.js';
 import { installExamples, type InstallReport } from './examples/install.js';
+import {
+  exampleDashboardsOwner,
+  installExampleDashboards,
+  type ExampleDashboardsReport,
+} from './examples/dashboards.js';
 import { installSecurityHeaders } from './web/security-headers.js';
 
 export interface StrataApp {
@@ -82,6 +87,8 @@ export interface StrataApp {
   config: Config;
   admin: AdminBootstrapResult;
   examples: InstallReport | null;
+  /** The example dashboards' import at this start; null when it was off. */
+  exampleDashboards: ExampleDashboardsReport | null;
   close(): Promise<void>;
 }
 
@@ -98,6 +105,8 @@ export interface BuildOptions {
   engines?: EngineRegistry;
   /** Progress messages of start-up work (loading the examples). */
   onProgress?: (message: string) => void;
+  /** Where the example dashboards' bundles are (tests); default: the shipped folder. */
+  exampleDashboardsDir?: string;
 }
 
 /** Builds the app: metadata store migrated and seeded, every route registered. */
@@ -241,6 +250,26 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       csrfTokenFor: (req) => (req.sessionId ? sessions.csrfToken(req.sessionId) : null),
     });
 
+    let exampleDashboards: ExampleDashboardsReport | null = null;
+    if (examples && config.loadExampleDashboards) {
+      const ownerId = await exampleDashboardsOwner(store.db, config.adminUsername);
+      if (ownerId === null) {
+        const message = 'example dashboards: not installed, there is no active Admin user';
+        options.onProgress?.(message);
+        app.log.warn(message);
+      } else {
+        exampleDashboards = await installExampleDashboards(
+          store.db,
+          { dialect: config.metadataDialect, box, engines, connections },
+          ownerId,
+          options.onProgress,
+          options.exampleDashboardsDir,
+        );
+        for (const f of exampleDashboards.failed)
+          app.log.warn({ bundle: f.bundle }, `example dashboard not installed: ${f.message}`);
+      }
+    }
+
     await app.ready();
     const purge = setInterval(() => {
       void sessions.purgeExpired().catch(() => undefined);
@@ -253,6 +282,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       config,
       admin,
       examples,
+      exampleDashboards,
       async close() {
         clearInterval(purge);
         sqlLab.abortAll();

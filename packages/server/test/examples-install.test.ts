@@ -8,7 +8,13 @@ import { tempDir } from './helpers/metadata-targets.js';
 
 describe('examples on first start', () => {
   const dataDir = tempDir('strata-examples-install-');
-  const env = { STRATA_DATA_DIR: dataDir, STRATA_ADMIN_PASSWORD: 'pw-123456', STRATA_WEB_DIST: '' };
+  // The example dashboards add a virtual dataset: they have their own test (example-dashboards).
+  const env = {
+    STRATA_DATA_DIR: dataDir,
+    STRATA_ADMIN_PASSWORD: 'pw-123456',
+    STRATA_WEB_DIST: '',
+    STRATA_LOAD_EXAMPLE_DASHBOARDS: 'false',
+  };
   let app: StrataApp | null = null;
 
   afterAll(async () => {
@@ -19,6 +25,7 @@ describe('examples on first start', () => {
   it('registers the examples database and a dataset with metrics on every table, once', async () => {
     app = await buildApp(loadConfig(env), { logger: false });
     expect(app.examples?.datasetsCreated).toHaveLength(EXAMPLE_TABLES.length);
+    expect(app.exampleDashboards).toBeNull();
     const db = app.store.db;
     const database = await db
       .selectFrom('dbs')

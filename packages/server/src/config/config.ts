@@ -43,6 +43,8 @@ export interface Config {
   webDistDir: string | null;
   /** Load the example data into the embedded DuckDB "examples" database on start. */
   loadExamples: boolean;
+  /** With `loadExamples`, also import Superset's example dashboards (those missing) on start. */
+  loadExampleDashboards: boolean;
   /** The most rows a SQL Lab query may return (Superset's SQL_MAX_ROW). */
   sqlMaxRow: number;
   /** The row limit a new SQL Lab tab asks for (DEFAULT_SQLLAB_LIMIT); at most `sqlMaxRow`. */
@@ -180,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: env.STRATA_LOG_LEVEL || 'info',
     webDistDir: webDist === undefined ? null : webDist === '' ? null : path.resolve(cwd, webDist),
     loadExamples: flag('STRATA_LOAD_EXAMPLES', true),
+    loadExampleDashboards: flag('STRATA_LOAD_EXAMPLE_DASHBOARDS', true),
     sqlMaxRow,
     defaultSqllabLimit,
     sqllabTimeoutSeconds,

@@ -25,6 +25,8 @@ export async function startServer(
     STRATA_LOG_LEVEL: 'warn',
     STRATA_WEB_DIST: '',
     STRATA_LOAD_EXAMPLES: 'false',
+    // A test that turns the examples on gets no example dashboards unless it asks for them.
+    STRATA_LOAD_EXAMPLE_DASHBOARDS: 'false',
     ...env,
   });
   const strata = await buildApp(config, { logger: false });
