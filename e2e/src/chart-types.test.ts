@@ -29,6 +29,17 @@ function formDataFor(vizType: string, datasource: string, covid: string): Record
       };
     case 'treemap_v2':
       return { ...common, groupby: ['gender', 'state'], metric: 'sum__num' };
+    case 'tree_chart':
+      // States under their gender (the genders are not ids: the tops, under one root).
+      return { ...common, id: 'state', parent: 'gender', name: 'state', metric: 'sum__num' };
+    case 'horizon':
+      return {
+        ...common,
+        granularity_sqla: 'ds',
+        time_grain_sqla: 'P1Y',
+        metrics: ['sum__num'],
+        groupby: ['gender'],
+      };
     case 'sunburst_v2':
       return { ...common, columns: ['gender', 'state'], metric: 'sum__num', show_total: true };
     case 'sankey_v2':

@@ -82,7 +82,8 @@ describe('Dashboards: build one by drag and drop, save, publish, star, share and
 
   it('creates a dashboard from the list and opens it in edit mode', async () => {
     await page.goto(`${server.baseUrl}/dashboard/list/`);
-    await page.getByRole('button', { name: 'Dashboard' }).click();
+    // The "+ Dashboard" button (not "Import dashboards").
+    await page.getByRole('button', { name: /(^|\s)Dashboard$/ }).click();
     await page.waitForURL(/\/superset\/dashboard\/\d+\/\?edit=true/);
     dashboardUrl = page.url().replace('?edit=true', '');
     await page.locator('[data-test="dashboard-builder"]').waitFor();
