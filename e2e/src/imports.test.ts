@@ -81,6 +81,8 @@ describe('Import and export of Superset bundles from the lists, in Chromium', ()
     }
     // Its native filters came along (remapped onto the examples' dataset).
     await page.locator('[data-test="filter-bar__filter"]').first().waitFor();
+    // ...and act on the imported charts (their saved chart ids were the other instance's).
+    assert.equal(await page.locator('[data-test="filter-bar__out-of-scope"]').count(), 0);
     await page.waitForTimeout(800);
     await snap(page, 'imports-02-sales-dashboard');
   });

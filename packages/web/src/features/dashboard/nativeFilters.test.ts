@@ -111,6 +111,29 @@ const TIME_RANGE = 'NATIVE_FILTER-V_UJOthxN8gCeYSD0id9b';
 const TIME_GRAIN = 'NATIVE_FILTER-t8xOh3el1KBWWiCIF5hIN';
 const POSTAL = 'NATIVE_FILTER-9tGcTjqhNxOgX2AEPLVil';
 
+/** The Sales dashboard's charts on one grid (its filters are scoped to ROOT_ID). */
+const salesLayout: DashboardLayout = {
+  ROOT_ID: { id: 'ROOT_ID', type: 'ROOT', children: ['GRID_ID'] },
+  GRID_ID: {
+    id: 'GRID_ID',
+    type: 'GRID',
+    children: SALES_CHARTS.map((c) => `CHART-${c}`),
+    parents: ['ROOT_ID'],
+  },
+  ...Object.fromEntries(
+    SALES_CHARTS.map((c) => [
+      `CHART-${c}`,
+      {
+        id: `CHART-${c}`,
+        type: 'CHART',
+        children: [],
+        parents: ['ROOT_ID', 'GRID_ID'],
+        meta: { chartId: c, width: 4, height: 50 },
+      },
+    ]),
+  ),
+};
+
 /**
  * Root → tabs: tab A holds a row with charts 1 and 2; tab B holds a row with chart 3 and a
  * column with chart 4. Chart 5 sits in a header-less row of nested tabs inside tab B.
@@ -361,24 +384,25 @@ describe('parseNativeFilters', () => {
 });
 
 describe('chartsInFilterScope', () => {
-  it('uses the saved chartsInScope when there is one', () => {
+  it('follows the scope, not a saved chartsInScope that may be stale', () => {
+    // Scoped to ROOT_ID: the charts of the layout it is used on, whatever list was saved.
     const { filters } = parseNativeFilters(salesConfig);
-    expect(sorted(chartsInFilterScope(filters[0]!, layout))).toEqual(SALES_CHARTS);
-    const narrow = layoutFilter(
+    expect(sorted(chartsInFilterScope(filters[0]!, salesLayout))).toEqual(SALES_CHARTS);
+    expect(sorted(chartsInFilterScope(filters[0]!, layout))).toEqual([1, 2, 3, 4, 5]);
+    const stale = layoutFilter(
       'NATIVE_FILTER-n',
       { rootPath: ['ROOT_ID'], excluded: [] },
-      {
-        chartsInScope: [2],
-      },
+      { chartsInScope: [] },
     );
-    expect(sorted(chartsInFilterScope(narrow, layout))).toEqual([2]);
-    const none = layoutFilter(
-      'NATIVE_FILTER-z',
-      { rootPath: ['ROOT_ID'], excluded: [] },
-      {
-        chartsInScope: [],
-      },
+    expect(sorted(chartsInFilterScope(stale, layout))).toEqual([1, 2, 3, 4, 5]);
+    // No root path: the saved list is all there is.
+    const saved = layoutFilter(
+      'NATIVE_FILTER-s',
+      { rootPath: [], excluded: [] },
+      { chartsInScope: [2] },
     );
+    expect(sorted(chartsInFilterScope(saved, layout))).toEqual([2]);
+    const none = layoutFilter('NATIVE_FILTER-z', { rootPath: [], excluded: [] });
     expect(chartsInFilterScope(none, layout).size).toBe(0);
   });
 
@@ -530,7 +554,7 @@ describe('nativeExtraFormData', () => {
   };
 
   it('merges the filters in scope in configuration order', () => {
-    expect(nativeExtraFormData(113, sales, dataMask, layout)).toEqual({
+    expect(nativeExtraFormData(113, sales, dataMask, salesLayout)).toEqual({
       filters: [
         { col: 'country', op: 'IN', val: ['France', 'Spain'] },
         { col: 'quantity_ordered', op: '>=', val: 10 },
@@ -543,7 +567,7 @@ describe('nativeExtraFormData', () => {
 
   it('gives nothing to a chart out of every scope, or without masks', () => {
     expect(nativeExtraFormData(999, sales, dataMask, layout)).toEqual({});
-    expect(nativeExtraFormData(113, sales, {}, layout)).toEqual({});
+    expect(nativeExtraFormData(113, sales, {}, salesLayout)).toEqual({});
     expect(nativeExtraFormData(113, [], dataMask, layout)).toEqual({});
   });
 
@@ -666,7 +690,7 @@ describe('parseNativeFiltersParam', () => {
     });
     const { filters } = parseNativeFilters(salesConfig);
     const masks = initialDataMask(filters, parsed);
-    expect(nativeExtraFormData(112, filters, masks, layout)).toEqual({
+    expect(nativeExtraFormData(112, filters, masks, salesLayout)).toEqual({
       filters: [{ col: 'country', op: 'IN', val: ['France'] }],
       time_range: 'Last week',
     });
@@ -787,11 +811,7 @@ describe('filtersOutOfScope', () => {
   it('lists the filters none of whose charts are on screen', () => {
     const whole = layoutFilter('NATIVE_FILTER-w', { rootPath: ['ROOT_ID'], excluded: [] });
     const tabB = layoutFilter('NATIVE_FILTER-b', { rootPath: ['TAB-b'], excluded: [] });
-    const none = layoutFilter(
-      'NATIVE_FILTER-z',
-      { rootPath: ['ROOT_ID'], excluded: [] },
-      { chartsInScope: [] },
-    );
+    const none = layoutFilter('NATIVE_FILTER-z', { rootPath: [], excluded: [] });
     const { filters: divider } = parseNativeFilters([
       { id: 'NATIVE_FILTER_DIVIDER-d', type: 'DIVIDER', title: 'Section' },
     ]);

@@ -259,10 +259,11 @@ function chartsBelow(layout: DashboardLayout, start: string, out: Set<number>): 
 }
 
 /**
- * The charts a filter applies to. A saved `chartsInScope` list is used as is; otherwise every
- * chart under a `scope.rootPath` component (`ROOT_ID`: every chart of the layout), found by
- * following children or by a chart's `parents` naming the component (Superset's own test), minus
- * `scope.excluded`. A root path naming a missing component adds nothing; dividers apply nowhere.
+ * The charts a filter applies to: every chart under a `scope.rootPath` component (`ROOT_ID`:
+ * every chart of the layout), found by following children or by a chart's `parents` naming the
+ * component (Superset's own test), minus `scope.excluded`; the saved `chartsInScope` list only
+ * when the scope has no root path. A root path naming a missing component adds nothing;
+ * dividers apply nowhere.
  */
 export function chartsInFilterScope(filter: NativeFilter, layout: DashboardLayout): Set<number> {
   // Asked for every chart of the page on each filter change: computed once per layout.
@@ -284,7 +285,10 @@ const scopeCache = new WeakMap<DashboardLayout, WeakMap<NativeFilter, Set<number
 
 function computeChartsInScope(filter: NativeFilter, layout: DashboardLayout): Set<number> {
   if (filter.type === DIVIDER_TYPE) return new Set();
-  if (filter.chartsInScope) return new Set(filter.chartsInScope);
+  // The scope decides (Superset derives `chartsInScope` from it); a saved list can be stale (a
+  // layout changed since, or a bundle from another instance with its chart ids), so it is used
+  // only when there is no root path.
+  if (filter.scope.rootPath.length === 0) return new Set(filter.chartsInScope ?? []);
   const found = new Set<number>();
   const roots = new Set(filter.scope.rootPath);
   for (const root of roots) {
