@@ -1,4 +1,5 @@
 import { SankeyChart as SankeySeries } from 'echarts/charts';
+import { ChartError } from '../../echarts/ChartError.js';
 import { EchartsOrEmpty } from '../../echarts/EchartsOrEmpty.js';
 import { echarts } from '../../echarts/echarts-core.js';
 import type { SankeyProps } from './transformProps.js';
@@ -9,22 +10,9 @@ echarts.use([SankeySeries]);
 export default function SankeyChart({ width, height, echartOptions, empty, error }: SankeyProps) {
   if (error)
     return (
-      <div
-        role="alert"
-        style={{
-          width,
-          height,
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          textAlign: 'center',
-          padding: 16,
-          boxSizing: 'border-box',
-          color: '#b4232a',
-        }}
-      >
+      <ChartError width={width} height={height}>
         {error}
-      </div>
+      </ChartError>
     );
   return <EchartsOrEmpty width={width} height={height} option={echartOptions} empty={empty} />;
 }

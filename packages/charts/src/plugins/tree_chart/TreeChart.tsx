@@ -1,4 +1,5 @@
 import { TreeChart as TreeSeries } from 'echarts/charts';
+import { ChartError } from '../../echarts/ChartError.js';
 import { EchartsOrEmpty } from '../../echarts/EchartsOrEmpty.js';
 import { echarts } from '../../echarts/echarts-core.js';
 import type { TreeChartProps } from './transformProps.js';
@@ -19,22 +20,9 @@ export default function TreeChart({
 }: TreeChartProps) {
   if (error)
     return (
-      <div
-        role="alert"
-        style={{
-          width,
-          height,
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          textAlign: 'center',
-          padding: 16,
-          boxSizing: 'border-box',
-          color: '#b4232a',
-        }}
-      >
+      <ChartError width={width} height={height}>
         {error}
-      </div>
+      </ChartError>
     );
   if (!warning)
     return <EchartsOrEmpty width={width} height={height} option={echartOptions} empty={empty} />;
