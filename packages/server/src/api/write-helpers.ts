@@ -54,3 +54,33 @@ export async function replaceLinkRows(
       .values(unique.map((id) => ({ [ownerColumn]: ownerId, [targetColumn]: id })))
       .execute();
 }
+
+/** Owner link tables and the column naming their object (the user column is `user_id`). */
+const OWNER_LINKS = {
+  sqlatable_user: 'table_id',
+  slice_user: 'slice_id',
+  dashboard_user: 'dashboard_id',
+} as const;
+
+/** Adds a user to an object's owners unless already there; call it inside the write's transaction. */
+export async function addOwnerRow(
+  trx: RequestContext['db'],
+  table: keyof typeof OWNER_LINKS,
+  objectId: number,
+  userId: number,
+): Promise<void> {
+  // The table and column names come from the fixed map above, never from a request.
+  const db = trx as unknown as Kysely<Record<string, Record<string, number>>>;
+  const column = OWNER_LINKS[table];
+  const has = await db
+    .selectFrom(table)
+    .select('user_id')
+    .where(column, '=', objectId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!has)
+    await db
+      .insertInto(table)
+      .values({ [column]: objectId, user_id: userId })
+      .execute();
+}

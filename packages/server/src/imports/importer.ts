@@ -24,6 +24,7 @@
 import { randomUUID } from 'node:crypto';
 import { validateJsonMetadata, validatePositionData } from '@strata/core';
 import type { RequestContext } from '../api/resource-types.js';
+import { addOwnerRow } from '../api/write-helpers.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import { assertChartOwner } from '../charts/write.js';
 import { readableChartIds, ownsDashboard } from '../dashboards/access.js';
@@ -994,49 +995,6 @@ async function syncChildren(
   if (drop.length) await trx.deleteFrom(table).where('id', 'in', drop).execute();
 }
 
-/** Adds a user to an object's owners unless already there. */
-async function addOwner(
-  trx: MetadataDb,
-  table: 'sqlatable_user' | 'slice_user' | 'dashboard_user',
-  userId: number,
-  objectId: number,
-): Promise<void> {
-  if (table === 'sqlatable_user') {
-    const has = await trx
-      .selectFrom('sqlatable_user')
-      .select('id')
-      .where('table_id', '=', objectId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (!has)
-      await trx
-        .insertInto('sqlatable_user')
-        .values({ table_id: objectId, user_id: userId })
-        .execute();
-  } else if (table === 'slice_user') {
-    const has = await trx
-      .selectFrom('slice_user')
-      .select('id')
-      .where('slice_id', '=', objectId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (!has)
-      await trx.insertInto('slice_user').values({ slice_id: objectId, user_id: userId }).execute();
-  } else {
-    const has = await trx
-      .selectFrom('dashboard_user')
-      .select('id')
-      .where('dashboard_id', '=', objectId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    if (!has)
-      await trx
-        .insertInto('dashboard_user')
-        .values({ dashboard_id: objectId, user_id: userId })
-        .execute();
-  }
-}
-
 /** Writes the plan in one transaction. Answers the ids of the databases whose settings changed. */
 async function applyPlan(
   ctx: RequestContext,
@@ -1151,7 +1109,7 @@ async function applyPlan(
         userId,
         now,
       );
-      await addOwner(trx, 'sqlatable_user', userId, id);
+      await addOwnerRow(trx, 'sqlatable_user', id, userId);
       await syncDatasetPermission(
         trx,
         { id, table_name: d.config.table_name, database_name: database.name },
@@ -1212,7 +1170,7 @@ async function applyPlan(
         })
         .where('id', '=', id)
         .execute();
-      await addOwner(trx, 'slice_user', userId, id);
+      await addOwnerRow(trx, 'slice_user', id, userId);
       chartIds.set(c.uuid, id);
     }
 
@@ -1254,7 +1212,7 @@ async function applyPlan(
         id = d.id!;
         await trx.updateTable('dashboards').set(values).where('id', '=', id).execute();
       }
-      await addOwner(trx, 'dashboard_user', userId, id);
+      await addOwnerRow(trx, 'dashboard_user', id, userId);
       await syncCharts(trx, id, positionJson);
     }
   });
