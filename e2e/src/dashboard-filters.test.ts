@@ -182,6 +182,34 @@ describe('Dashboards: native filter bar, filter configuration and filter sets, i
     await snap(page, 'filters-04-filter-set');
   });
 
+  it('updates the chosen set with changed values, and renames it', async () => {
+    const control = page.getByLabel('State', { exact: true });
+    await control.click();
+    await page.keyboard.type('NY');
+    await page.locator('.ant-select-item-option', { hasText: /^NY$/ }).first().click();
+    await page.keyboard.press('Escape');
+    // The page keeps the new values on the server shortly after they apply.
+    const kept = page.waitForResponse((r) => /\/filter_state(\/|\?|$)/.test(r.url()));
+    await page.locator('[data-test="filter-bar__apply-button"]').click();
+    await page.getByText('Only California (changed)').waitFor();
+    await kept;
+    await page.getByRole('button', { name: 'Update set' }).click();
+    await page.getByText('Filter set updated').waitFor();
+    await page.getByRole('button', { name: 'Rename' }).click();
+    await page.getByLabel('Filter set name').fill('California and New York');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Filter set renamed').waitFor();
+    await page
+      .locator('[data-test="filter-sets"]', { hasText: 'California and New York' })
+      .waitFor();
+    // Kept on the server: a reload shows the set with both values, applied.
+    await page.reload();
+    await page.locator('[data-test="applied-filter"]', { hasText: 'NY' }).waitFor();
+    await page
+      .locator('[data-test="filter-sets"]', { hasText: 'California and New York' })
+      .waitFor();
+  });
+
   it('moves the bar to the top and back from its settings, kept with the dashboard', async () => {
     const choose = async (item: string) => {
       await page.locator('[data-test="filterbar-orientation-icon"]').first().click();

@@ -33,7 +33,14 @@ export function FilterSetsPanel(props: FilterSetsPanelProps) {
   const { dashboardId, filters, appliedMasks, canEditDashboard, userId, onApply, inline } = props;
   const toasts = useToasts();
   const [sets, setSets] = useState<FilterSet[] | null>(null);
-  const [saving, setSaving] = useState<{ name: string; shared: boolean } | null>(null);
+  /** The name form: a new set from the current values, or a new name for the chosen set. */
+  const [saving, setSaving] = useState<{
+    name: string;
+    shared: boolean;
+    rename?: number;
+  } | null>(null);
+  /** The set last picked (it stays chosen when the values are changed afterwards). */
+  const [chosen, setChosen] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const base = `/api/v1/dashboard/${dashboardId}/filtersets`;
 
@@ -56,11 +63,15 @@ export function FilterSetsPanel(props: FilterSetsPanelProps) {
   );
   const mayChange = (s: FilterSet) =>
     s.owner_type === 'Dashboard' ? canEditDashboard : s.owner_id === userId;
+  /** The set shown: the one whose values apply, else the one picked, marked as changed since. */
+  const shown = current ?? sets?.find((s) => s.id === chosen) ?? null;
+  const modified = shown !== null && current === null;
 
   const apply = (id: number) => {
     const set = sets?.find((s) => s.id === id);
     if (!set) return;
     const { masks, missing } = masksFromFilterSet(set, filters);
+    setChosen(id);
     onApply(masks);
     if (missing.length)
       toasts.addWarningToast(
@@ -83,6 +94,14 @@ export function FilterSetsPanel(props: FilterSetsPanelProps) {
 
   const save = () => {
     if (!saving || !saving.name.trim()) return;
+    const { rename } = saving;
+    if (rename !== undefined) {
+      void run(async () => {
+        await api.put(`${base}/${rename}`, { name: saving.name.trim() });
+        setSaving(null);
+      }, 'Filter set renamed');
+      return;
+    }
     const shared = canEditDashboard && saving.shared;
     void run(async () => {
       await api.post(base, {
@@ -114,11 +133,13 @@ export function FilterSetsPanel(props: FilterSetsPanelProps) {
         size="small"
         placeholder={sets && sets.length === 0 ? 'No filter sets yet' : 'Select a filter set'}
         loading={sets === null}
-        value={current?.id ?? null}
+        value={shown?.id ?? null}
         onChange={(id: number) => apply(id)}
         options={(sets ?? []).map((s) => ({
           value: s.id,
-          label: s.owner_type === 'User' ? `${s.name} (only you)` : s.name,
+          label:
+            (s.owner_type === 'User' ? `${s.name} (only you)` : s.name) +
+            (modified && s.id === shown?.id ? ' (changed)' : ''),
         }))}
         aria-label="Filter sets"
         notFoundContent="No filter sets yet"
@@ -135,7 +156,7 @@ export function FilterSetsPanel(props: FilterSetsPanelProps) {
             onChange={(e) => setSaving({ ...saving, name: e.target.value })}
             onPressEnter={save}
           />
-          {canEditDashboard ? (
+          {canEditDashboard && saving.rename === undefined ? (
             <Checkbox
               checked={saving.shared}
               onChange={(e) => setSaving({ ...saving, shared: e.target.checked })}
@@ -168,15 +189,42 @@ export function FilterSetsPanel(props: FilterSetsPanelProps) {
           >
             Save current filters as a set
           </Button>
-          {current && mayChange(current) ? (
+          {shown && modified && mayChange(shown) ? (
+            <Button
+              size="small"
+              type="link"
+              style={{ paddingInline: 0 }}
+              onClick={() =>
+                void run(async () => {
+                  await api.put(`${base}/${shown.id}`, {
+                    json_metadata: filterSetMetadata(filters, appliedMasks),
+                  });
+                }, 'Filter set updated')
+              }
+            >
+              Update set
+            </Button>
+          ) : null}
+          {shown && mayChange(shown) ? (
+            <Button
+              size="small"
+              type="link"
+              style={{ paddingInline: 0 }}
+              onClick={() => setSaving({ name: shown.name, shared: false, rename: shown.id })}
+            >
+              Rename
+            </Button>
+          ) : null}
+          {shown && mayChange(shown) ? (
             <Popconfirm
-              title={`Delete the filter set "${current.name}"?`}
+              title={`Delete the filter set "${shown.name}"?`}
               okText="Delete"
               okButtonProps={{ danger: true }}
               onConfirm={() =>
                 run(async () => {
-                  await api.delete(`${base}/${current.id}`);
-                }, `Deleted: ${current.name}`)
+                  await api.delete(`${base}/${shown.id}`);
+                  setChosen(null);
+                }, `Deleted: ${shown.name}`)
               }
             >
               <Button size="small" type="link" danger style={{ paddingInline: 0 }}>
