@@ -10,6 +10,7 @@ interface Call {
   body: string | undefined;
   rawBody: unknown;
   credentials: RequestCredentials | undefined;
+  keepalive?: boolean | undefined;
 }
 
 function json(status: number, body: unknown): Response {
@@ -30,6 +31,7 @@ function fakeFetch(handler: (call: Call, index: number) => Response) {
       body: typeof init?.body === 'string' ? init.body : undefined,
       rawBody: init?.body,
       credentials: init?.credentials,
+      keepalive: init?.keepalive,
     };
     calls.push(call);
     return Promise.resolve(handler(call, calls.length - 1));
@@ -130,6 +132,14 @@ describe('api client', () => {
     expect(f.calls[0]?.headers['X-CSRFToken']).toBeUndefined();
     await expect(client.getRaw('/api/v1/x/other')).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
+  it('lets a request outlive the page when asked (keepalive), and only then', async () => {
+    const f = fakeFetch(() => json(200, { key: 'k' }));
+    const client = createApiClient({ fetch: f.fn, onUnauthorized: vi.fn(), initialCsrfToken: 't' });
+    await client.put('/api/v1/x/1', { value: '{}' }, { keepalive: true });
+    await client.put('/api/v1/x/1', { value: '{}' });
+    expect(f.calls.map((c) => c.keepalive)).toEqual([true, undefined]);
   });
 
   it('refreshes the token and retries once after a CSRF failure', async () => {

@@ -11,6 +11,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Send the user to the login page on 401 (default true). */
   redirectOnUnauthorized?: boolean;
+  /** Let the request outlive the page (sent as the page is left: fetch's `keepalive`). */
+  keepalive?: boolean;
 }
 
 export interface ApiClientOptions {
@@ -149,6 +151,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         headers,
         body: encoded.body,
         signal: opts.signal,
+        ...(opts.keepalive ? { keepalive: true } : {}),
       });
       if (res.ok && !read) return res;
       const body = await readBody(res);

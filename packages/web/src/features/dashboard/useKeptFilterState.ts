@@ -54,23 +54,25 @@ export function useKeptFilterState(opts: {
   useEffect(() => {
     if (dashboardId === null || !loadedMasks || dataMasks === loadedMasks) return undefined;
     let cancelled = false;
-    const timer = setTimeout(() => {
-      const value = JSON.stringify(dataMasks);
-      const base = `/api/v1/dashboard/${dashboardId}/filter_state`;
-      const tab = `?tab_id=${browserTabId(sessionStore())}`;
-      const store = async (): Promise<string> => {
-        if (key.current) {
-          try {
-            await api.put(`${base}/${encodeURIComponent(key.current)}${tab}`, { value });
-            return key.current;
-          } catch (e) {
-            // Another user's key (a shared address) or an expired one: keep our own.
-            if (!(e instanceof ApiError) || (e.status !== 403 && e.status !== 404)) throw e;
-          }
+    const value = JSON.stringify(dataMasks);
+    const base = `/api/v1/dashboard/${dashboardId}/filter_state`;
+    const tab = `?tab_id=${browserTabId(sessionStore())}`;
+    const store = async (keepalive: boolean): Promise<string> => {
+      const o = keepalive ? { keepalive: true } : {};
+      if (key.current) {
+        try {
+          await api.put(`${base}/${encodeURIComponent(key.current)}${tab}`, { value }, o);
+          return key.current;
+        } catch (e) {
+          // Another user's key (a shared address) or an expired one: keep our own.
+          if (!(e instanceof ApiError) || (e.status !== 403 && e.status !== 404)) throw e;
         }
-        return (await api.post<{ key: string }>(`${base}${tab}`, { value })).key;
-      };
-      store()
+      }
+      return (await api.post<{ key: string }>(`${base}${tab}`, { value }, o)).key;
+    };
+    const timer = setTimeout(() => {
+      window.removeEventListener('pagehide', flush);
+      store(false)
         .then((k) => {
           if (cancelled) return;
           key.current = k;
@@ -79,9 +81,17 @@ export function useKeptFilterState(opts: {
         // Filtering goes on without a kept state; the next change tries again.
         .catch(() => undefined);
     }, STORE_DELAY_MS);
+    // Leaving or reloading the page before the delay: the change is kept at once, under the key
+    // the address already has (a reload reads it from there).
+    function flush() {
+      clearTimeout(timer);
+      if (key.current) void store(true).catch(() => undefined);
+    }
+    window.addEventListener('pagehide', flush);
     return () => {
       cancelled = true;
       clearTimeout(timer);
+      window.removeEventListener('pagehide', flush);
     };
   }, [dashboardId, loadedMasks, dataMasks]);
 }
