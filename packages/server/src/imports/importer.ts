@@ -413,20 +413,7 @@ async function makePlan(
     ]),
   ];
   const datasetRows = datasetUuids.length
-    ? await ctx.db
-        .selectFrom('tables as t')
-        .innerJoin('dbs', 'dbs.id', 't.database_id')
-        .select([
-          't.id',
-          't.uuid',
-          't.table_name',
-          't.schema',
-          't.database_id',
-          't.created_by_fk',
-          'dbs.database_name',
-        ])
-        .where('t.uuid', 'in', datasetUuids)
-        .execute()
+    ? await selectDatasets(ctx.db).where('t.uuid', 'in', datasetUuids).execute()
     : [];
   const storeDatasetRows = new Map(datasetRows.map((r) => [r.uuid.toLowerCase(), r]));
   const ownedDatasetIds = async (ids: number[]): Promise<Set<number>> => {
@@ -570,22 +557,9 @@ async function makePlan(
   const physicalTaken = new Set<string>();
   const mayUseDatabase = (row: { id: number; database_name: string }) =>
     canAccessDatabase(p, row) || grantedDatabaseNames(p).has(row.database_name);
-  const selectDataset = () =>
-    ctx.db
-      .selectFrom('tables as t')
-      .innerJoin('dbs', 'dbs.id', 't.database_id')
-      .select([
-        't.id',
-        't.uuid',
-        't.table_name',
-        't.schema',
-        't.database_id',
-        't.created_by_fk',
-        'dbs.database_name',
-      ]);
   /** The dataset here on the same table of the same database (Superset's physical identity). */
   const samePhysical = async (databaseId: number, schema: string | null, table: string) => {
-    let q = selectDataset()
+    let q = selectDatasets(ctx.db)
       .where('t.database_id', '=', databaseId)
       .where('t.table_name', '=', table);
     q = schema === null ? q.where('t.schema', 'is', null) : q.where('t.schema', '=', schema);
@@ -993,6 +967,22 @@ async function syncChildren(
   }
   const drop = existing.map((r) => r.id).filter((id) => !keep.has(id));
   if (drop.length) await trx.deleteFrom(table).where('id', 'in', drop).execute();
+}
+
+/** Datasets with their database's name, as the plan matches and checks them. */
+function selectDatasets(db: RequestContext['db']) {
+  return db
+    .selectFrom('tables as t')
+    .innerJoin('dbs', 'dbs.id', 't.database_id')
+    .select([
+      't.id',
+      't.uuid',
+      't.table_name',
+      't.schema',
+      't.database_id',
+      't.created_by_fk',
+      'dbs.database_name',
+    ]);
 }
 
 /** Writes the plan in one transaction. Answers the ids of the databases whose settings changed. */
