@@ -142,8 +142,17 @@ describe('Explore: build a chart from a dataset, save it to a new dashboard, reo
     await page.getByRole('menuitem', { name: 'Edit chart properties' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Chart Properties' });
     await dialog.getByRole('textbox', { name: 'Description' }).fill('All births');
+    // Both waits start before the click: the toast stays 3 s, and the answer tells why if the
+    // save went wrong.
+    const toast = page.getByText('Chart properties updated').waitFor();
+    const saved = page.waitForResponse(
+      (r) => r.request().method() === 'PUT' && r.url().endsWith(`/api/v1/chart/${sliceId}`),
+    );
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Chart properties updated').waitFor();
+    const answer = await saved;
+    assert.equal(answer.status(), 200, await answer.text());
+    await toast;
+    await dialog.waitFor({ state: 'hidden' });
     const chart = (await (
       await page.request.get(`${server.baseUrl}/api/v1/chart/${sliceId}`)
     ).json()) as {
