@@ -44,4 +44,35 @@ describe('gauge', () => {
       [1, '#ff7f0e'],
     ]);
   });
+
+  it('stacks the names and values of a group by below the centre, each in its colour', () => {
+    const s = (
+      transformGauge({
+        ...props({ groupby: ['g'] }),
+        queriesData: [
+          {
+            data: [
+              { g: 'a', n: 1 },
+              { g: 'b', n: 2 },
+            ],
+            colnames: ['g', 'n'],
+            coltypes: [1, 0],
+            rowcount: 2,
+          },
+        ],
+      }).echartOptions.series as Array<{
+        data: Array<{
+          itemStyle: { color: string };
+          title: { offsetCenter: string[]; color: string };
+          detail: { offsetCenter: string[] };
+        }>;
+      }>
+    )[0]!;
+    const [a, b] = s.data;
+    expect(a!.title.offsetCenter).toEqual(['0%', '20%']);
+    expect(b!.title.offsetCenter).toEqual(['0%', '50%']);
+    expect(a!.detail.offsetCenter).toEqual(['0%', '32%']);
+    expect(b!.title.color).toBe(b!.itemStyle.color);
+    expect(a!.itemStyle.color).not.toBe(b!.itemStyle.color);
+  });
 });

@@ -197,9 +197,20 @@ export function transformGauge(chartProps: ChartProps): GaugeProps {
       ? maxGiven
       : Math.max(...values, min + 1);
   const fontSize = Number(formData.font_size ?? 15);
+  // Several values (a group by) share one dial: each one's name and value are stacked below
+  // the centre, in its own colour, instead of all being drawn on the same spot.
+  const titleStep = 2 * fontSize;
   const data = result.data.map((row, i) => {
     const name = groupby.map((g) => String(row[g] ?? 'NULL')).join(', ') || metric;
-    return { name, value: values[i], itemStyle: { color: scale.getColor(name) } };
+    const color = scale.getColor(name);
+    const top = 20 + i * titleStep;
+    return {
+      name,
+      value: values[i],
+      itemStyle: { color },
+      title: { offsetCenter: ['0%', `${top}%`], color },
+      detail: { offsetCenter: ['0%', `${top + 0.8 * fontSize}%`], color },
+    };
   });
   const bounds = numbers(formData.intervals);
   const picks = numbers(formData.interval_color_indices);
