@@ -225,4 +225,131 @@ describe('Dashboards: native filter bar, filter configuration and filter sets, i
     await page.locator('[data-test="filter-bar"][data-orientation="VERTICAL"]').waitFor();
     assert.deepEqual(errors, []);
   });
+
+  /** An option of the select dropdown that is open (closed ones stay in the page, hidden). */
+  const openOption = (text: string | RegExp) =>
+    page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', {
+        hasText: text,
+      })
+      .first();
+
+  /** Opens the configuration modal on a new filter with a name, birth_names and a column. */
+  async function addFilter(name: string, column: string, type?: string) {
+    await page.locator('[data-test="filter-bar__create-filter"]').first().click();
+    const modal = page.getByRole('dialog').filter({ hasText: 'Add and edit filters' });
+    await modal.waitFor();
+    await modal.getByRole('button', { name: 'Add filters and dividers' }).click();
+    await page.getByRole('menuitem', { name: 'Filter', exact: true }).click();
+    if (type) {
+      await modal.getByLabel('Filter type', { exact: true }).click();
+      await openOption(type).click();
+    }
+    await modal.getByLabel('Filter name', { exact: true }).fill(name);
+    await modal.getByLabel('Dataset', { exact: true }).click();
+    await page.keyboard.type('birth_names');
+    await openOption('birth_names').click();
+    await modal.getByLabel('Column', { exact: true }).click();
+    await page.keyboard.type(column);
+    await openOption(new RegExp(`^${column}$`)).click();
+    return modal;
+  }
+
+  /** Saves the modal and waits for the dashboard's PUT and the filter in the bar. */
+  async function saveFilters(name: string) {
+    const modal = page.getByRole('dialog').filter({ hasText: 'Add and edit filters' });
+    const saved = page.waitForResponse(
+      (r) => r.request().method() === 'PUT' && /\/api\/v1\/dashboard\/\d+$/.test(r.url()),
+    );
+    await page.locator('[data-test="native-filter-modal-save-button"]').click();
+    assert.equal((await saved).status(), 200);
+    await modal.waitFor({ state: 'detached' });
+    const filter = page.locator('[data-test="filter-bar__filter"]', { hasText: name });
+    await filter.waitFor();
+    return filter;
+  }
+
+  it('a numerical range set to "Minimum" has one handle and filters the charts with >= only', async () => {
+    const modal = await addFilter('Births', 'num', 'Numerical range');
+    await modal.getByRole('checkbox', { name: 'Single Value' }).check();
+    // Checking "Single Value" picks Exact (Superset's default); Minimum is chosen here.
+    assert.equal(await modal.getByRole('radio', { name: 'Exact' }).isChecked(), true);
+    await modal.getByRole('radio', { name: 'Minimum' }).check();
+    await snap(page, 'filters-06-range-minimum-config');
+    const filter = await saveFilters('Births');
+    const control = filter.locator('[data-test="range-filter"]');
+    await control.locator('.ant-slider-handle').first().waitFor();
+    assert.equal(await control.locator('.ant-slider-handle').count(), 1, 'one slider handle');
+    assert.equal(await control.locator('input').count(), 1, 'one number input');
+    await control.getByText('Filters for values greater than or equal.').waitFor();
+
+    await page.getByLabel('Births minimum', { exact: true }).fill('100');
+    await page.keyboard.press('Tab');
+    const sent: unknown[][] = [];
+    const listen = (req: Request) => sent.push(...chartQueryFilters(req));
+    page.on('request', listen);
+    const answered = page.waitForResponse((r) => /\/api\/v1\/chart\/data/.test(r.url()));
+    await page.locator('[data-test="filter-bar__apply-button"]').click();
+    await answered;
+    page.off('request', listen);
+    assert.equal(sent.length, 2, 'both charts query again');
+    for (const filters of sent) {
+      const onNum = (filters as Array<{ col?: unknown; op?: unknown; val?: unknown }>)
+        .filter((f) => f.col === 'num')
+        .map(({ col, op, val }) => ({ col, op, val }));
+      assert.deepEqual(onNum, [{ col: 'num', op: '>=', val: 100 }], JSON.stringify(filters));
+    }
+    await page.locator('[data-test="applied-filter"]', { hasText: 'x ≥ 100' }).waitFor();
+    await page.waitForTimeout(500);
+    await snap(page, 'filters-07-range-minimum-applied');
+  });
+
+  it('a value filter with a pre-filter clause offers only the matching values', async () => {
+    const modal = await addFilter('Coast', 'state');
+    await modal.getByRole('checkbox', { name: 'Pre-filter available values' }).check();
+    await modal
+      .locator('[data-test="pre-filter-clauses"]')
+      .getByRole('button', {
+        name: 'Add filter',
+      })
+      .click();
+    const editor = page.locator('[data-test="filter-editor"]');
+    await editor.waitFor();
+    await editor.getByLabel('Filter column', { exact: true }).click();
+    await page.keyboard.type('state');
+    await openOption(/^state$/).click();
+    await editor.getByLabel('Filter values', { exact: true }).click();
+    await page.keyboard.type('CA');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('NY');
+    await page.keyboard.press('Enter');
+    await snap(page, 'filters-08-pre-filter-editor');
+    await editor.getByRole('button', { name: 'Save', exact: true }).click();
+    await editor.waitFor({ state: 'detached' });
+    await modal
+      .locator('[data-test="pre-filter-clauses"] .ant-tag', { hasText: 'state IN (CA, NY)' })
+      .waitFor();
+    await snap(page, 'filters-09-pre-filter-config');
+    // The control's choices query carries the clause as its own filter (the charts' queries
+    // carry the State filter's equal values as a dashboard filter, `isExtra`).
+    const choices = page.waitForRequest((req) =>
+      chartQueryFilters(req).some((filters) =>
+        filters.some(
+          (f) =>
+            JSON.stringify(f) === JSON.stringify({ col: 'state', op: 'IN', val: ['CA', 'NY'] }),
+        ),
+      ),
+    );
+    await saveFilters('Coast');
+    await choices;
+    await page.getByLabel('Coast', { exact: true }).click();
+    const options = page.locator(
+      '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option',
+    );
+    await options.first().waitFor();
+    assert.deepEqual(await options.allInnerTexts(), ['CA', 'NY']);
+    await snap(page, 'filters-10-pre-filtered-choices');
+    await page.keyboard.press('Escape');
+    assert.deepEqual(errors, []);
+  });
 });

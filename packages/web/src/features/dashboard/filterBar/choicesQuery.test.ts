@@ -112,6 +112,31 @@ describe('selectChoicesQuery', () => {
     expect(q.filters).toEqual([{ col: 'status', op: '==', val: 'Shipped' }]);
   });
 
+  it('a pre-filter clause made in the configuration modal (IN list, custom SQL) narrows the choices', () => {
+    const state = filter({
+      id: 'F-state',
+      filterType: 'filter_select',
+      targets: [{ datasetId: 7, column: { name: 'state' } }],
+      adhoc_filters: [
+        {
+          expressionType: 'SIMPLE',
+          clause: 'WHERE',
+          subject: 'state',
+          operator: 'IN',
+          comparator: ['CA', 'NY'],
+        },
+        { expressionType: 'SQL', clause: 'WHERE', sqlExpression: "gender = 'girl'" },
+      ],
+      time_range: 'No filter',
+    });
+    const q = selectChoicesQuery(state)!.queries[0]!;
+    expect(q.filters).toEqual([{ col: 'state', op: 'IN', val: ['CA', 'NY'] }]);
+    expect(q.extras?.where).toBe("(gender = 'girl')");
+    // The same pre-filter bounds a range filter's slider.
+    const range = rangeBoundsQuery({ ...state, filterType: 'filter_range' })!.queries[0]!;
+    expect(range.filters).toEqual([{ col: 'state', op: 'IN', val: ['CA', 'NY'] }]);
+  });
+
   it('a search is a case-insensitive contains filter (when the column type allows it)', () => {
     const q = selectChoicesQuery(country, { search: ' fra ' })!.queries[0]!;
     expect(q.filters).toEqual([{ col: 'country', op: 'ILIKE', val: '%fra%' }]);

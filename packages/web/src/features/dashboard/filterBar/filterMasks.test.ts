@@ -12,7 +12,14 @@ import {
   maskFromValue,
   masksEqual,
   pendingChanged,
+  fitRange,
+  rangeFilters,
   rangeLabel,
+  rangeSingleValueType,
+  readSingleValueType,
+  singleRangeValue,
+  singleValueOf,
+  SingleValueType,
   validateRequired,
   valueFromMask,
 } from './filterMasks';
@@ -139,6 +146,27 @@ describe('maskFromValue', () => {
     expect(rangeLabel(5, 5)).toBe('x = 5');
   });
 
+  it('range: equal bounds are one == filter (getRangeExtraFormData), labelled x = v', () => {
+    expect(maskFromValue(quantity, [5, 5])).toEqual({
+      extraFormData: { filters: [{ col: 'quantity_ordered', op: '==', val: 5 }] },
+      filterState: { value: [5, 5], label: 'x = 5' },
+    });
+    expect(rangeFilters('c', 1, 2)).toEqual([
+      { col: 'c', op: '>=', val: 1 },
+      { col: 'c', op: '<=', val: 2 },
+    ]);
+    expect(rangeFilters('c', null, null)).toEqual([]);
+  });
+
+  it('range label numbers go through a formatter when one is given', () => {
+    const k = (n: number) => `${n / 1000}k`;
+    expect(rangeLabel(1000, 2000, k)).toBe('1k ≤ x ≤ 2k');
+    expect(rangeLabel(1000, null, k)).toBe('x ≥ 1k');
+    expect(rangeLabel(null, 3000, k)).toBe('x ≤ 3k');
+    expect(rangeLabel(4000, 4000, k)).toBe('x = 4k');
+    expect(rangeLabel(null, null)).toBe('');
+  });
+
   it('time range, time grain, time column', () => {
     expect(maskFromValue(period, 'Last week')).toEqual({
       extraFormData: { time_range: 'Last week' },
@@ -163,6 +191,98 @@ describe('maskFromValue', () => {
   it('a filter without a column gives the empty mask', () => {
     const [noColumn] = read([{ id: 'x', name: 'x', filterType: 'filter_select' }]);
     expect(maskFromValue(noColumn!, ['a'])).toEqual(emptyMask());
+  });
+});
+
+describe('range single value types (controlValues.enableSingleValue)', () => {
+  const [minimum, exact, maximum, twoSided] = read(
+    [0, 1, 2, undefined].map((type, i) => ({
+      id: `F-r${i}`,
+      name: 'Quantity',
+      filterType: 'filter_range',
+      targets: [{ datasetId: 7, column: { name: 'qty' } }],
+      controlValues: type === undefined ? {} : { enableSingleValue: type },
+    })),
+  ) as [NativeFilter, NativeFilter, NativeFilter, NativeFilter];
+
+  it("reads Superset's SingleValueType safely", () => {
+    expect(rangeSingleValueType(minimum)).toBe(SingleValueType.Minimum);
+    expect(rangeSingleValueType(exact)).toBe(SingleValueType.Exact);
+    expect(rangeSingleValueType(maximum)).toBe(SingleValueType.Maximum);
+    expect(rangeSingleValueType(twoSided)).toBeUndefined();
+    expect(readSingleValueType('2')).toBe(2);
+    expect(readSingleValueType(3)).toBeUndefined();
+    expect(readSingleValueType(true)).toBeUndefined();
+    expect(readSingleValueType('')).toBeUndefined();
+    // Only a range filter has one.
+    const [select] = read([
+      {
+        id: 's',
+        name: 's',
+        filterType: 'filter_select',
+        controlValues: { enableSingleValue: 1 },
+      },
+    ]);
+    expect(rangeSingleValueType(select!)).toBeUndefined();
+  });
+
+  it('a single value as a range, and back', () => {
+    expect(singleRangeValue(SingleValueType.Minimum, 3)).toEqual([3, null]);
+    expect(singleRangeValue(SingleValueType.Exact, 3)).toEqual([3, 3]);
+    expect(singleRangeValue(SingleValueType.Maximum, 3)).toEqual([null, 3]);
+    expect(singleRangeValue(SingleValueType.Exact, null)).toEqual([null, null]);
+    expect(singleValueOf(SingleValueType.Minimum, [3, 8])).toBe(3);
+    expect(singleValueOf(SingleValueType.Maximum, [3, 8])).toBe(8);
+    expect(singleValueOf(SingleValueType.Exact, [null, 8])).toBe(8);
+    expect(singleValueOf(SingleValueType.Exact, null)).toBeNull();
+    expect(fitRange(SingleValueType.Maximum, [3, 8])).toEqual([null, 8]);
+    expect(fitRange(undefined, [3, 8])).toEqual([3, 8]);
+  });
+
+  it('Minimum filters >= only, Exact one ==, Maximum <= only, with Superset labels', () => {
+    expect(maskFromValue(minimum, [10, null])).toEqual({
+      extraFormData: { filters: [{ col: 'qty', op: '>=', val: 10 }] },
+      filterState: { value: [10, null], label: 'x ≥ 10' },
+    });
+    expect(maskFromValue(exact, [7, 7])).toEqual({
+      extraFormData: { filters: [{ col: 'qty', op: '==', val: 7 }] },
+      filterState: { value: [7, 7], label: 'x = 7' },
+    });
+    expect(maskFromValue(maximum, [null, 20])).toEqual({
+      extraFormData: { filters: [{ col: 'qty', op: '<=', val: 20 }] },
+      filterState: { value: [null, 20], label: 'x ≤ 20' },
+    });
+    expect(maskFromValue(twoSided, [10, 20]).filterState?.label).toBe('10 ≤ x ≤ 20');
+  });
+
+  it('a value of another shape is fitted to the type; no value is the empty mask', () => {
+    expect(maskFromValue(minimum, [10, 20]).filterState?.value).toEqual([10, null]);
+    expect(maskFromValue(maximum, [10, 20]).filterState?.value).toEqual([null, 20]);
+    expect(maskFromValue(exact, [10, 20]).filterState?.value).toEqual([10, 10]);
+    expect(maskFromValue(exact, [null, 20]).filterState?.value).toEqual([20, 20]);
+    expect(maskFromValue(minimum, [null, 20])).toEqual(emptyMask());
+    expect(maskFromValue(maximum, [null, null])).toEqual(emptyMask());
+  });
+
+  it('reads back the value for the type, also from masks kept without a filter state', () => {
+    for (const [filter, value] of [
+      [minimum, [10, null]],
+      [exact, [7, 7]],
+      [maximum, [null, 20]],
+    ] as const)
+      expect(valueFromMask(filter, maskFromValue(filter, value))).toEqual(value);
+    // A two-sided mask (from before the type was set) shows the bound the type uses.
+    const old = maskFromValue(twoSided, [10, 20]);
+    expect(valueFromMask(minimum, old)).toEqual([10, null]);
+    expect(valueFromMask(maximum, old)).toEqual([null, 20]);
+    expect(valueFromMask(exact, old)).toEqual([10, 10]);
+    expect(valueFromMask(maximum, maskFromValue(twoSided, [10, null]))).toBeNull();
+    expect(
+      valueFromMask(exact, { extraFormData: { filters: [{ col: 'qty', op: '==', val: 4 }] } }),
+    ).toEqual([4, 4]);
+    expect(
+      valueFromMask(twoSided, { extraFormData: { filters: [{ col: 'qty', op: '==', val: 4 }] } }),
+    ).toEqual([4, 4]);
   });
 });
 

@@ -7,7 +7,10 @@
  * - `filter_select`: `{extraFormData: {filters: [{col, op: 'IN' | 'NOT IN', val}]},
  *   filterState: {value, label}}`;
  * - `filter_range`: `{extraFormData: {filters: [{col, op: '>=', val}, {col, op: '<=', val}]}}`
- *   (only the bounds set), `filterState: {value: [min | null, max | null], label}`;
+ *   (only the bounds set; equal bounds are one `{col, op: '==', val}`, Superset's
+ *   `getRangeExtraFormData`), `filterState: {value: [min | null, max | null], label}`; with a
+ *   single value type (`controlValues.enableSingleValue`) the value is `[v, null]` (Minimum),
+ *   `[v, v]` (Exact) or `[null, v]` (Maximum);
  * - `filter_time`: `{extraFormData: {time_range}, filterState: {value: time_range}}`;
  * - `filter_timegrain`: `{extraFormData: {time_grain_sqla}, filterState: {value: [grain], label}}`;
  * - `filter_timecolumn`: `{extraFormData: {granularity_sqla}, filterState: {value: [column]}}`.
@@ -108,13 +111,86 @@ function rangeValue(value: unknown): RangeValue {
   return [finiteOrNull(value[0]), finiteOrNull(value[1])];
 }
 
-/** Superset's range label: `x = 5`, `1 ≤ x ≤ 5`, `x ≥ 1`, `x ≤ 5`. */
-export function rangeLabel(min: number | null, max: number | null): string {
-  if (min !== null && min === max) return `x = ${min}`;
-  if (min !== null && max !== null) return `${min} ≤ x ≤ ${max}`;
-  if (min !== null) return `x ≥ ${min}`;
-  if (max !== null) return `x ≤ ${max}`;
+/**
+ * Superset's range label: `x = 5`, `1 ≤ x ≤ 5`, `x ≥ 1`, `x ≤ 5`; the numbers through `format`
+ * when the filter has a formatter, else as they are.
+ */
+export function rangeLabel(
+  min: number | null,
+  max: number | null,
+  format: (n: number) => string = String,
+): string {
+  if (min !== null && min === max) return `x = ${format(min)}`;
+  if (min !== null && max !== null) return `${format(min)} ≤ x ≤ ${format(max)}`;
+  if (min !== null) return `x ≥ ${format(min)}`;
+  if (max !== null) return `x ≤ ${format(max)}`;
   return '';
+}
+
+/** Superset's SingleValueType of a range filter (`controlValues.enableSingleValue`). */
+export const SingleValueType = { Minimum: 0, Exact: 1, Maximum: 2 } as const;
+export type SingleValueType = (typeof SingleValueType)[keyof typeof SingleValueType];
+
+/** Superset's hint under a single-value range control, by type. */
+export const SINGLE_VALUE_HINTS: Readonly<Record<SingleValueType, string>> = {
+  [SingleValueType.Minimum]: 'Filters for values greater than or equal.',
+  [SingleValueType.Exact]: 'Filters for values equal to this exact value.',
+  [SingleValueType.Maximum]: 'Filters for values less than or equal.',
+};
+
+/** A stored `enableSingleValue` read safely (a number, or its text); undefined: a two-sided range. */
+export function readSingleValueType(v: unknown): SingleValueType | undefined {
+  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+  return n === SingleValueType.Minimum ||
+    n === SingleValueType.Exact ||
+    n === SingleValueType.Maximum
+    ? n
+    : undefined;
+}
+
+/** The single value type of a range filter, undefined when it takes a two-sided range. */
+export const rangeSingleValueType = (filter: NativeFilter): SingleValueType | undefined =>
+  filter.filterType === FILTER_RANGE
+    ? readSingleValueType(filter.controlValues?.enableSingleValue)
+    : undefined;
+
+/** The range a single value stands for: `[v, null]`, `[v, v]` or `[null, v]`. */
+export function singleRangeValue(type: SingleValueType, v: number | null): RangeValue {
+  if (type === SingleValueType.Minimum) return [v, null];
+  if (type === SingleValueType.Maximum) return [null, v];
+  return [v, v];
+}
+
+/**
+ * The single value a range holds for a type: its lower bound (Minimum), its upper bound
+ * (Maximum), its lower else its upper bound (Exact).
+ */
+export function singleValueOf(type: SingleValueType, range: RangeValue | null): number | null {
+  if (!range) return null;
+  if (type === SingleValueType.Minimum) return range[0];
+  if (type === SingleValueType.Maximum) return range[1];
+  return range[0] ?? range[1];
+}
+
+/** A range fitted to a single value type (unchanged for a two-sided range). */
+export function fitRange(type: SingleValueType | undefined, range: RangeValue): RangeValue {
+  return type === undefined ? range : singleRangeValue(type, singleValueOf(type, range));
+}
+
+/**
+ * Superset's `getRangeExtraFormData`: `>=` the lower bound and `<=` the upper bound, each when
+ * set; equal bounds are one `==` filter.
+ */
+export function rangeFilters(
+  column: string,
+  min: number | null,
+  max: number | null,
+): Array<{ col: string; op: '>=' | '<=' | '=='; val: number }> {
+  if (min !== null && min === max) return [{ col: column, op: '==', val: min }];
+  const filters: Array<{ col: string; op: '>=' | '<=' | '=='; val: number }> = [];
+  if (min !== null) filters.push({ col: column, op: '>=', val: min });
+  if (max !== null) filters.push({ col: column, op: '<=', val: max });
+  return filters;
 }
 
 function firstString(value: unknown): string | null {
@@ -148,13 +224,10 @@ export function maskFromValue(filter: NativeFilter, value: unknown, label?: stri
       };
     }
     case FILTER_RANGE: {
-      const [min, max] = rangeValue(value);
+      const [min, max] = fitRange(rangeSingleValueType(filter), rangeValue(value));
       if (!column || (min === null && max === null)) return emptyMask();
-      const filters: Array<{ col: string; op: string; val: number }> = [];
-      if (min !== null) filters.push({ col: column, op: '>=', val: min });
-      if (max !== null) filters.push({ col: column, op: '<=', val: max });
       return {
-        extraFormData: { filters },
+        extraFormData: { filters: rangeFilters(column, min, max) },
         filterState: { value: [min, max], label: label ?? rangeLabel(min, max) },
       };
     }
@@ -202,6 +275,7 @@ function rangeFromFilters(extra: Record<string, unknown>, column: string | undef
       if (!isPlainObject(f) || f.col !== column) continue;
       if (f.op === '>=') min = finiteOrNull(f.val);
       if (f.op === '<=') max = finiteOrNull(f.val);
+      if (f.op === '==') min = max = finiteOrNull(f.val);
     }
   }
   return [min, max];
@@ -226,10 +300,12 @@ export function valueFromMask(filter: NativeFilter, mask: DataMask | undefined):
       return values.length ? values : null;
     }
     case FILTER_RANGE: {
-      const [min, max] =
+      const [min, max] = fitRange(
+        rangeSingleValueType(filter),
         stated !== undefined && stated !== null
           ? rangeValue(stated)
-          : rangeFromFilters(extra, column);
+          : rangeFromFilters(extra, column),
+      );
       return min === null && max === null ? null : [min, max];
     }
     case FILTER_TIME: {

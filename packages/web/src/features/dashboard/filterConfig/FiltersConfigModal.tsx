@@ -28,7 +28,6 @@ import {
   Radio,
   Select,
   Tabs,
-  Tag,
   Tooltip,
   Tree,
   Typography,
@@ -61,6 +60,9 @@ import { CSS } from '@dnd-kit/utilities';
 import type { DashboardLayout } from '@strata/core';
 import type { DataMask } from '@strata/charts';
 import { api, errorMessage, isAbortError, itemUrl, listUrl } from '../../../app/api';
+import { AdhocFilterControl } from '../../explore/controls/AdhocFilterControl';
+import { DateFilterControl } from '../../explore/controls/DateFilterControl';
+import { SingleValueType } from '../filterBar/filterMasks';
 import { DIVIDER_TYPE, NATIVE_FILTER_TYPE, type NativeFilter } from '../nativeFilters';
 import {
   DEPENDENT_FILTER_TYPES,
@@ -88,12 +90,14 @@ import {
   needsColumn,
   needsDataset,
   nextRemovalExpiry,
+  preFilterColumns,
   removeItem,
   restoreItem,
   scopeFromCheckedKeys,
   scopeTreeKeys,
   setFilterDataset,
   setFilterType,
+  setSingleValueType,
   suggestParent,
   temporalColumns,
   toConfiguration,
@@ -232,9 +236,9 @@ const RESET_DEFAULT_CONTROLS = ['multiSelect', 'defaultToFirstItem'];
 
 /** Superset's SingleValueType of a range filter. */
 const SINGLE_VALUE_TYPES = [
-  { value: 0, label: TEXT.minimum },
-  { value: 1, label: TEXT.exact },
-  { value: 2, label: TEXT.maximum },
+  { value: SingleValueType.Minimum, label: TEXT.minimum },
+  { value: SingleValueType.Exact, label: TEXT.exact },
+  { value: SingleValueType.Maximum, label: TEXT.maximum },
 ];
 
 const LIST_WIDTH = 200;
@@ -699,15 +703,6 @@ function DividerForm({
   );
 }
 
-/** An adhoc pre-filter clause in words (they are kept as stored; only the time range is edited). */
-function describeClause(clause: unknown): string {
-  if (!clause || typeof clause !== 'object') return String(clause);
-  const c = clause as Record<string, unknown>;
-  if (typeof c.sqlExpression === 'string' && c.sqlExpression) return c.sqlExpression;
-  const comparator = Array.isArray(c.comparator) ? c.comparator.join(', ') : c.comparator;
-  return [c.subject, c.operator, comparator].filter((p) => p !== undefined && p !== null).join(' ');
-}
-
 interface FilterFormProps {
   filter: FilterDraft;
   draft: FilterConfigDraft;
@@ -716,6 +711,8 @@ interface FilterFormProps {
   onTab: (tab: string) => void;
   patch: (patch: Partial<Omit<FilterDraft, 'id' | 'type'>>, fields: FilterField[]) => void;
   onType: (filterType: string) => void;
+  /** The range filter's single value type changed (undefined: a two-sided range). */
+  onSingleValue: (type: number | undefined) => void;
   onDataset: (datasetId: number | undefined) => void;
   loadDataset: LoadDataset;
   layout: DashboardLayout;
@@ -744,6 +741,10 @@ function FilterForm(props: FilterFormProps) {
   const columnOptions = (dataset?.columns ?? [])
     .filter((c) => columnMatchesFilterType(filter.filterType, c))
     .map((c) => ({ value: c.column_name, label: c.verbose_name || c.column_name }));
+  const adhocColumns = useMemo(() => preFilterColumns(dataset?.columns ?? []), [dataset]);
+  // Superset offers the pre-filter's time range when the dataset has a temporal column (or is
+  // not loaded yet).
+  const showTimeRange = !dataset || temporalColumns(dataset.columns).length > 0;
   const timeColumnOptions = temporalColumns(dataset?.columns ?? []).map((c) => ({
     value: c.column_name,
     label: c.verbose_name || c.column_name,
@@ -822,28 +823,47 @@ function FilterForm(props: FilterFormProps) {
             )
           }
         >
-          {filter.adhoc_filters?.length ? (
-            <Field label={TEXT.preFilterLabel}>
-              <Flex wrap gap={4}>
-                {filter.adhoc_filters.map((clause, i) => (
-                  <Tag key={i}>{describeClause(clause)}</Tag>
-                ))}
-              </Flex>
+          {/* "Pre-filter is required" (a clause or a time range) is shown once, under the clauses. */}
+          <Field label={TEXT.preFilterLabel} required={!hasTimeRange} error={errors.time_range}>
+            <div data-test="pre-filter-clauses">
+              <AdhocFilterControl
+                datasource={null}
+                control={{
+                  name: 'adhoc_filters',
+                  type: 'AdhocFilterControl',
+                  label: TEXT.preFilterLabel,
+                  value: filter.adhoc_filters ?? [],
+                  validationErrors: [],
+                  visible: true,
+                  renderTrigger: false,
+                  props: { columns: adhocColumns },
+                }}
+                onChange={(v) =>
+                  patch({ adhoc_filters: Array.isArray(v) ? v : [] }, ['time_range'])
+                }
+              />
+            </div>
+          </Field>
+          {showTimeRange ? (
+            <Field label={TEXT.timeRange} required={!filter.adhoc_filters?.length}>
+              <DateFilterControl
+                datasource={null}
+                control={{
+                  name: 'time_range',
+                  type: 'DateFilterControl',
+                  label: TEXT.timeRange,
+                  value: filter.time_range ?? NO_FILTER_TIME_RANGE,
+                  validationErrors: [],
+                  visible: true,
+                  renderTrigger: false,
+                  props: {},
+                }}
+                onChange={(v) =>
+                  patch({ time_range: typeof v === 'string' ? v : undefined }, ['time_range'])
+                }
+              />
             </Field>
           ) : null}
-          <Field
-            label={TEXT.timeRange}
-            required={!filter.adhoc_filters?.length}
-            error={errors.time_range}
-          >
-            <Input
-              aria-label={TEXT.timeRange}
-              placeholder={NO_FILTER_TIME_RANGE}
-              value={filter.time_range ?? ''}
-              status={errors.time_range ? 'error' : undefined}
-              onChange={(e) => patch({ time_range: e.target.value }, ['time_range'])}
-            />
-          </Field>
           {hasTimeRange ? (
             <Field label={TEXT.timeColumn} tooltip={TEXT.timeColumnTooltip}>
               <Select
@@ -902,23 +922,13 @@ function FilterForm(props: FilterFormProps) {
         <CollapsibleCheck
           title={TEXT.singleValue}
           checked={controls.enableSingleValue !== undefined}
-          onChange={(checked) => {
-            const next = { ...filter.controlValues };
-            if (checked) next.enableSingleValue = 1;
-            else delete next.enableSingleValue;
-            patch({ controlValues: next }, []);
-          }}
+          onChange={(checked) => props.onSingleValue(checked ? SingleValueType.Exact : undefined)}
         >
           <Field label={TEXT.singleValueType}>
             <Radio.Group
               value={controls.enableSingleValue}
               options={SINGLE_VALUE_TYPES}
-              onChange={(e) =>
-                patch(
-                  { controlValues: { ...filter.controlValues, enableSingleValue: e.target.value } },
-                  [],
-                )
-              }
+              onChange={(e) => props.onSingleValue(e.target.value as number)}
             />
           </Field>
         </CollapsibleCheck>
@@ -1387,6 +1397,10 @@ function ConfigModal({
           touch(id, fields);
         }}
         onType={(filterType) => edit((d) => setFilterType(d, id, filterType))}
+        onSingleValue={(type) => {
+          edit((d) => setSingleValueType(d, id, type));
+          touch(id, ['defaultDataMask']);
+        }}
         onDataset={(datasetId) => {
           edit((d) => setFilterDataset(d, id, datasetId, chartDatasets));
           touch(id, ['dataset']);

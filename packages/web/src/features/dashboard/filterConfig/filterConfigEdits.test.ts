@@ -21,11 +21,13 @@ import {
   newFilter,
   newItemId,
   nextRemovalExpiry,
+  preFilterColumns,
   removeItem,
   restoreItem,
   scopeFromCheckedKeys,
   setFilterDataset,
   setFilterType,
+  setSingleValueType,
   suggestParent,
   temporalColumns,
   toConfiguration,
@@ -308,6 +310,29 @@ describe('validation', () => {
     expect(validateDraft(draft)).toEqual({});
   });
 
+  it('a pre-filter clause alone is enough; removing the last clause asks again', () => {
+    let draft = storedDraft();
+    const id = 'NATIVE_FILTER-city';
+    const clause = {
+      expressionType: 'SIMPLE',
+      clause: 'WHERE',
+      subject: 'state',
+      operator: 'IN',
+      comparator: ['CA', 'NY'],
+    };
+    draft = updateFilter(draft, id, {
+      preFilter: true,
+      time_range: 'No filter',
+      adhoc_filters: [clause],
+    });
+    expect(validateDraft(draft)).toEqual({});
+    const entry = toConfiguration(draft, layout).find((f) => f.id === id)!;
+    expect(entry.adhoc_filters).toEqual([clause]);
+    expect(entry.time_range).toBe('No filter');
+    draft = updateFilter(draft, id, { adhoc_filters: [] });
+    expect(validateDraft(draft)[id]).toEqual({ time_range: 'Pre-filter is required' });
+  });
+
   it('ignores items pending removal', () => {
     let draft = addItem(storedDraft(), 'NATIVE_FILTER', sequence('f')).draft;
     expect(validateDraft(draft)['NATIVE_FILTER-f']).toBeDefined();
@@ -450,6 +475,67 @@ describe('datasets and types', () => {
   });
 });
 
+describe('range single value type', () => {
+  const rangeDraft = () => {
+    let draft = addItem(draftFromFilters([]), 'NATIVE_FILTER', sequence('r')).draft;
+    draft = setFilterType(draft, 'NATIVE_FILTER-r', 'filter_range');
+    return updateFilter(draft, 'NATIVE_FILTER-r', {
+      name: 'Births',
+      datasetId: 1,
+      column: 'num',
+      hasDefaultValue: true,
+      defaultDataMask: {
+        extraFormData: {
+          filters: [
+            { col: 'num', op: '>=', val: 10 },
+            { col: 'num', op: '<=', val: 50 },
+          ],
+        },
+        filterState: { value: [10, 50], label: '10 ≤ x ≤ 50' },
+      },
+    });
+  };
+
+  it('sets, changes and clears the type, resetting a default of another shape', () => {
+    const id = 'NATIVE_FILTER-r';
+    let draft = setSingleValueType(rangeDraft(), id, 1);
+    let filter = filterOf(draft, id);
+    expect(filter.controlValues.enableSingleValue).toBe(1);
+    expect(filter.defaultDataMask).toEqual({ filterState: { value: null }, extraFormData: {} });
+    // "Filter has default value" stays checked: the new default is asked for.
+    expect(filter.hasDefaultValue).toBe(true);
+    expect(validateDraft(draft)[id]?.defaultDataMask).toBe('Default value is required');
+    draft = updateFilter(draft, id, {
+      defaultDataMask: {
+        extraFormData: { filters: [{ col: 'num', op: '==', val: 20 }] },
+        filterState: { value: [20, 20], label: 'x = 20' },
+      },
+    });
+    expect(validateDraft(draft)).toEqual({});
+    // The same type again changes nothing.
+    expect(setSingleValueType(draft, id, 1)).toBe(draft);
+    draft = setSingleValueType(draft, id, 0);
+    filter = filterOf(draft, id);
+    expect(filter.controlValues.enableSingleValue).toBe(0);
+    expect(filter.defaultDataMask.filterState?.value).toBeNull();
+    draft = setSingleValueType(draft, id, undefined);
+    expect('enableSingleValue' in filterOf(draft, id).controlValues).toBe(false);
+    const entry = toConfiguration(draft, {})[0]!;
+    expect(entry.controlValues).toEqual({ enableEmptyFilter: false });
+  });
+
+  it('is stored in controlValues and ignored for other filter types', () => {
+    const id = 'NATIVE_FILTER-r';
+    const draft = setSingleValueType(rangeDraft(), id, 2);
+    expect(toConfiguration(draft, {})[0]!.controlValues).toEqual({
+      enableEmptyFilter: false,
+      enableSingleValue: 2,
+    });
+    const select = storedDraft();
+    expect(setSingleValueType(select, 'NATIVE_FILTER-city', 1)).toBe(select);
+  });
+});
+
 describe('scoping tree', () => {
   it('shows tabs holding charts and charts, named by the given names', () => {
     const tree = buildScopeTree(layout, { 1: 'Sales', 4: 'Map' });
@@ -568,5 +654,33 @@ describe('columns', () => {
     expect(names('filter_select')).toEqual(['name', 'age', 'ds', 'unknown']);
     expect(names('filter_range')).toEqual(['age', 'unknown']);
     expect(temporalColumns(columns).map((c) => c.column_name)).toEqual(['ds']);
+  });
+
+  it("gives the pre-filter's clause editor the filterable columns in Explore's shape", () => {
+    expect(
+      preFilterColumns([
+        { column_name: 'state', verbose_name: 'State', type_generic: 1, type: 'VARCHAR' },
+        { column_name: 'ds', type_generic: 2, is_dttm: true, filterable: true },
+        { column_name: 'hidden', type_generic: 1, filterable: false },
+        { column_name: 'num_x2', type_generic: 0, expression: 'num * 2', is_dttm: null },
+      ]),
+    ).toEqual([
+      {
+        column_name: 'state',
+        verbose_name: 'State',
+        type_generic: 1,
+        type: 'VARCHAR',
+        is_dttm: false,
+        filterable: true,
+      },
+      { column_name: 'ds', type_generic: 2, is_dttm: true, filterable: true },
+      {
+        column_name: 'num_x2',
+        type_generic: 0,
+        expression: 'num * 2',
+        is_dttm: false,
+        filterable: true,
+      },
+    ]);
   });
 });

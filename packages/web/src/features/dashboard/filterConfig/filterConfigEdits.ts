@@ -14,7 +14,7 @@
  *   (Superset's `getTreeCheckedItems` / `findFilterScope`).
  */
 import { ROOT_ID, type DashboardLayout } from '@strata/core';
-import type { DataMask } from '@strata/charts';
+import type { DataMask, DatasourceColumn } from '@strata/charts';
 import {
   DIVIDER_TYPE,
   NATIVE_FILTER_TYPE,
@@ -561,6 +561,25 @@ export function setFilterType(
   });
 }
 
+/**
+ * A range filter's "Single value type" changed (undefined: "Single Value" unchecked, a two-sided
+ * range): the default value is reset, as Superset does, so no default of another shape is kept
+ * (a two-sided default under Exact, a minimum under Maximum). Other filters are not changed.
+ */
+export function setSingleValueType(
+  draft: FilterConfigDraft,
+  id: string,
+  type: number | undefined,
+): FilterConfigDraft {
+  const item = findItem(draft, id);
+  if (!item || item.type !== NATIVE_FILTER_TYPE || item.filterType !== 'filter_range') return draft;
+  if (item.controlValues.enableSingleValue === type) return draft;
+  const controlValues = { ...item.controlValues };
+  if (type === undefined) delete controlValues.enableSingleValue;
+  else controlValues.enableSingleValue = type;
+  return updateFilter(draft, id, { controlValues, defaultDataMask: emptyDefaultDataMask() });
+}
+
 /* ------------------------------------------------------------- dependencies */
 
 /** Whether following parents from `filterId` comes back to a filter already on the way. */
@@ -626,6 +645,29 @@ export interface FilterColumnInfo {
   filterable?: boolean | null;
   is_dttm?: boolean | null;
   type_generic?: number | null;
+  type?: string | null;
+  expression?: string | null;
+}
+
+/**
+ * The columns a pre-filter clause may use (Superset passes the dataset's filterable columns to
+ * the adhoc filter control), in the shape Explore's filter control reads.
+ */
+export function preFilterColumns(columns: readonly FilterColumnInfo[]): DatasourceColumn[] {
+  return columns
+    .filter((c) => c.filterable !== false)
+    .map((c) => {
+      const column: DatasourceColumn = {
+        column_name: c.column_name,
+        is_dttm: c.is_dttm === true,
+        filterable: true,
+      };
+      if (c.verbose_name !== undefined) column.verbose_name = c.verbose_name;
+      if (c.type_generic !== undefined) column.type_generic = c.type_generic;
+      if (c.type !== undefined) column.type = c.type;
+      if (c.expression !== undefined) column.expression = c.expression;
+      return column;
+    });
 }
 
 /**
