@@ -96,12 +96,47 @@ const METRICS: CompileDataset['metrics'] = [
   { metric_name: 'sum_num', expression: 'SUM(num)' },
 ];
 
+/** The same instants stored as numbers: epoch seconds, epoch ms (+123 ms) and the year. */
+const EVENT_COLUMNS: CompileDataset['columns'] = [
+  {
+    column_name: 'ts_s',
+    is_dttm: true,
+    type_generic: GenericDataType.TEMPORAL,
+    python_date_format: 'epoch_s',
+  },
+  {
+    column_name: 'ts_ms',
+    is_dttm: true,
+    type_generic: GenericDataType.TEMPORAL,
+    python_date_format: 'epoch_ms',
+  },
+  {
+    column_name: 'year',
+    is_dttm: true,
+    type_generic: GenericDataType.TEMPORAL,
+    python_date_format: '%Y',
+  },
+  { column_name: 'name', type_generic: GenericDataType.STRING },
+];
+const EVENT_ROWS = ROWS.map(([ds, name]) => {
+  const ms = Date.parse(`${ds.replace(' ', 'T')}Z`);
+  return [ms / 1000, ms + 123, Number(ds.slice(0, 4)), name] as const;
+});
+const EVENT_TYPES: Record<string, string> = {
+  duckdb: 'ts_s BIGINT, ts_ms BIGINT, year BIGINT, name VARCHAR',
+  sqlite: 'ts_s INTEGER, ts_ms INTEGER, year INTEGER, name TEXT',
+  postgresql: 'ts_s BIGINT, ts_ms BIGINT, year BIGINT, name VARCHAR(50)',
+  mysql: 'ts_s BIGINT, ts_ms BIGINT, year BIGINT, name VARCHAR(50)',
+};
+
 interface Target {
   engine: string;
   client: DatabaseClient;
   dialect: CompileDialect;
   dataset: CompileDataset;
   virtual: CompileDataset;
+  /** Date-times stored as epoch numbers and a `%Y` year (python_date_format). */
+  events: CompileDataset;
   cleanup(): Promise<void>;
 }
 
@@ -127,6 +162,12 @@ async function makeTarget(uri: string, schema: string | null): Promise<Target> {
   await client.execute(`CREATE TABLE ${table} (${TYPES[spec.engine]})`);
   const values = ROWS.map((r) => `(${r.map((v) => spec.literal(v)).join(', ')})`).join(',\n');
   await client.execute(`INSERT INTO ${table} (ds, name, num, flag) VALUES\n${values}`);
+  const events = schema ? `${q(schema)}.${q('events')}` : q('events');
+  await client.execute(`CREATE TABLE ${events} (${EVENT_TYPES[spec.engine]})`);
+  const eventValues = EVENT_ROWS.map((r) => `(${r.map((v) => spec.literal(v)).join(', ')})`);
+  await client.execute(
+    `INSERT INTO ${events} (ts_s, ts_ms, year, name) VALUES\n${eventValues.join(',\n')}`,
+  );
   const dataset: CompileDataset = {
     table_name: 'sales',
     schema,
@@ -144,6 +185,12 @@ async function makeTarget(uri: string, schema: string | null): Promise<Target> {
       ...dataset,
       schema: null,
       sql: `SELECT ds, name, num, flag FROM ${table} WHERE num IS NOT NULL -- virtual`,
+    },
+    events: {
+      table_name: 'events',
+      schema,
+      columns: EVENT_COLUMNS,
+      metrics: METRICS,
     },
     cleanup: async () => {
       if (schema)
@@ -176,8 +223,14 @@ function normalize(value: unknown): Cell {
 
 const targets: Target[] = [];
 
-async function run(t: Target, query: QueryObject, virtual = false): Promise<Cell[][]> {
-  const compiled = compileQuery(query, virtual ? t.virtual : t.dataset, t.dialect);
+type DatasetKind = 'dataset' | 'virtual' | 'events';
+
+async function run(
+  t: Target,
+  query: QueryObject,
+  kind: DatasetKind = 'dataset',
+): Promise<Cell[][]> {
+  const compiled = compileQuery(query, t[kind], t.dialect);
   try {
     const result = await t.client.execute(compiled.sql);
     return result.rows.map((row) => row.map(normalize));
@@ -192,12 +245,13 @@ const sorted = (rows: Cell[][]) =>
 /** Runs on every engine; the rows (sorted unless `ordered`) must be the same everywhere. */
 async function same(
   query: QueryObject,
-  options: { ordered?: boolean; virtual?: boolean; skip?: string[] } = {},
+  options: { ordered?: boolean; virtual?: boolean; events?: boolean; skip?: string[] } = {},
 ): Promise<Cell[][]> {
   const results: Array<[string, Cell[][]]> = [];
+  const kind: DatasetKind = options.events ? 'events' : options.virtual ? 'virtual' : 'dataset';
   for (const t of targets) {
     if (options.skip?.includes(t.engine)) continue;
-    const rows = await run(t, query, options.virtual);
+    const rows = await run(t, query, kind);
     results.push([t.engine, options.ordered ? rows : sorted(rows)]);
   }
   const [first, ...others] = results;
@@ -547,5 +601,97 @@ describe('compiled queries give the same rows on every engine', () => {
     expect(
       await same({ columns: ['name'], metrics: [], apply_fetch_values_predicate: true }),
     ).toHaveLength(7);
+  });
+  it.each([
+    ['ts_s', 'P1D'],
+    ['ts_ms', 'P1D'],
+    ['ts_s', 'P1M'],
+    ['ts_ms', 'P1M'],
+  ])('epoch column %s under grain %s: converted, then truncated alike', async (column, grain) => {
+    const axis = {
+      label: column,
+      sqlExpression: column,
+      columnType: 'BASE_AXIS' as const,
+      timeGrain: grain,
+      isColumnReference: true,
+    };
+    const rows = await same({ columns: [axis], metrics: ['count'] }, { events: true });
+    // The same buckets as the TIMESTAMP column `ds` of the sales table.
+    const expected = await same({
+      columns: [{ ...axis, label: 'ds', sqlExpression: 'ds' }],
+      metrics: ['count'],
+    });
+    expect(rows).toEqual(expected);
+    if (grain === 'P1M')
+      expect(rows.find((r) => r[0] === '2024-02-01 00:00:00')).toEqual(['2024-02-01 00:00:00', 3]);
+    if (grain === 'P1D')
+      expect(rows.find((r) => r[0] === '2024-01-31 00:00:00')).toEqual(['2024-01-31 00:00:00', 1]);
+  });
+
+  it('legacy time series on an epoch column with extras.time_grain_sqla and a time range', async () => {
+    const rows = await same(
+      {
+        is_timeseries: true,
+        granularity: 'ts_ms',
+        extras: { time_grain_sqla: 'P1M' },
+        from_dttm: '2024-01-01',
+        to_dttm: '2024-04-01',
+        metrics: ['count'],
+      },
+      { events: true },
+    );
+    expect(rows).toEqual([
+      ['2024-01-01 00:00:00', 3],
+      ['2024-02-01 00:00:00', 3],
+      ['2024-03-01 00:00:00', 2],
+    ]);
+  });
+
+  it('time range filters in the column format: epoch seconds, epoch ms, %Y', async () => {
+    const feb = [
+      ['Alice', 1],
+      ['Carol', 1],
+      ["O'Brien", 1],
+    ];
+    for (const col of ['ts_s', 'ts_ms'])
+      expect(
+        await same(byName([{ col, op: 'TEMPORAL_RANGE', val: '2024-02-01 : 2024-03-01' }]), {
+          events: true,
+        }),
+        col,
+      ).toEqual(feb);
+    // Millisecond bounds: the row at 23:59:59.123 is kept by a start bound at that very instant.
+    expect(
+      await same(
+        {
+          metrics: ['count'],
+          filters: [
+            { col: 'ts_ms', op: 'TEMPORAL_RANGE', val: '2024-12-31T23:59:59.123 : 2025-01-01' },
+          ],
+        },
+        { events: true },
+      ),
+    ).toEqual([[1]]);
+    expect(
+      await same(
+        {
+          metrics: ['count'],
+          filters: [{ col: 'year', op: 'TEMPORAL_RANGE', val: '2024-01-01 : 2025-01-01' }],
+        },
+        { events: true },
+      ),
+    ).toEqual([[12]]);
+    // The granularity time filter: year >= '2023' AND year < '2025'.
+    expect(
+      await same(
+        {
+          metrics: ['count'],
+          granularity: 'year',
+          from_dttm: '2023-06-01T00:00:00',
+          to_dttm: '2025-01-01T00:00:00',
+        },
+        { events: true },
+      ),
+    ).toEqual([[14]]);
   });
 });

@@ -41,7 +41,7 @@ import { savedQueryContext } from './saved-chart.js';
 import { renderChartTemplates } from './templating.js';
 import { cacheKeyOf, cacheTimeoutOf, type ChartDataCache } from './cache.js';
 import { decodeRun, encodeRun, RawJson, type EncodedRun } from './raw-json.js';
-import { processResult, type ProcessedResult } from './payload.js';
+import { dateNormalizer, processResult, type ProcessedResult } from './payload.js';
 import { epochMillis, queryForResultType, resolveTimeRange, withTimeBounds } from './prepare.js';
 import { queryContextSchema, type QueryContext, type ResultFormat } from './schemas.js';
 import { joinOffsetRows, offsetQuery, timeOffsetsOf, type OffsetRows } from './time-offsets.js';
@@ -339,6 +339,8 @@ export class ChartDataService {
       post_processing: query.post_processing ?? [],
       time_offsets: query.time_offsets ?? [],
       template: templateCacheExtras,
+      // The same SQL answers other values when a column's python_date_format changes.
+      ...(compiled.dateColumns.length ? { date_columns: compiled.dateColumns } : {}),
     });
     let cached = context.force ? null : await this.cached(cacheKey);
     const isCached = cached !== null;
@@ -498,12 +500,14 @@ export class ChartDataService {
   ): Promise<CachedRun> {
     const result = await this.runSql(target, compiled.sql, query);
     const offsets = await this.runOffsets(target, query, now);
+    const labels = result.columns.map((c, i) => compiled.labels[i] ?? c.name);
+    // Time columns in a python_date_format (epoch numbers, `%Y`…) become date-times.
+    const dates = dateNormalizer(result.columns, labels, compiled.dateColumns);
     const temporal = new Set(
-      result.columns
-        .map((c, i) =>
-          c.generic === GenericDataType.TEMPORAL ? (compiled.labels[i] ?? c.name) : null,
-        )
-        .filter((name): name is string => name !== null),
+      labels.filter(
+        (label, i) =>
+          result.columns[i]!.generic === GenericDataType.TEMPORAL || dates.labels.has(label),
+      ),
     );
     try {
       const processed = processResult(
@@ -511,7 +515,11 @@ export class ChartDataService {
         result.rows,
         compiled.labels,
         query.post_processing,
-        (table) => joinOffsetRows(table, query, temporal, offsets),
+        {
+          dateColumns: compiled.dateColumns,
+          beforePostProcessing: (table) =>
+            joinOffsetRows(table, query, temporal, offsets, dates.normalize),
+        },
       );
       return { ...processed, sql_rowcount: result.rows.length, cached_dttm: naiveIso(this.now()) };
     } catch (e) {

@@ -71,13 +71,15 @@ function normaliseTemporal(table: Table, temporal: ReadonlySet<string>, offset?:
 /**
  * The main table with each offset's metrics joined as `<metric>__<offset>`: the offset's
  * temporal columns moved forward onto the main time axis, joined on every column that is not a
- * metric (the x-axis and the dimensions).
+ * metric (the x-axis and the dimensions). `prepare` changes each offset's table first, as the
+ * main table was (its date-format columns normalised).
  */
 export function joinOffsetRows(
   main: Table,
   query: QueryObject,
   temporal: ReadonlySet<string>,
   offsets: readonly OffsetRows[],
+  prepare: (table: Table) => Table = (table) => table,
 ): Table {
   if (offsets.length === 0) return main;
   const metrics = (query.metrics ?? []).map(getMetricLabel).filter((m) => main.columns.includes(m));
@@ -86,7 +88,7 @@ export function joinOffsetRows(
     normaliseTemporal(main, temporal),
     offsets.map(({ offset, rows }) => ({
       offset,
-      table: normaliseTemporal(tableFromRows(main.columns, rows), temporal, offset),
+      table: normaliseTemporal(prepare(tableFromRows(main.columns, rows)), temporal, offset),
     })),
     { metrics, joinKeys },
   );

@@ -223,6 +223,12 @@ export interface EngineSpec {
   literal(value: string | number | boolean | null | Date): string;
   /** `column` truncated to a grain, or null when the engine has no expression for it. */
   timeGrainExpression(grain: TimeGrain, column: string): string | null;
+  /**
+   * A naive TIMESTAMP from a number of seconds (`s`) or milliseconds (`ms`) since 1970-01-01
+   * UTC (Superset's `epoch_to_dttm` / `epoch_ms_to_dttm`), in the form the engine's grain
+   * expressions take: how a temporal column in `epoch_s` / `epoch_ms` is truncated to a grain.
+   */
+  epochToDttm?(column: string, unit: 's' | 'ms'): string;
   /** Connects (lazily for pools); errors surface as EngineError. */
   connect(uri: string, options: ConnectOptions): Promise<DatabaseClient>;
 }

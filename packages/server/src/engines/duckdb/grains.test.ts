@@ -1,6 +1,6 @@
 import { TIME_GRAINS } from '@strata/core';
 import { describe, expect, it } from 'vitest';
-import { timeGrainExpression } from './grains.js';
+import { epochToDttm, timeGrainExpression } from './grains.js';
 
 describe('DuckDB time grains', () => {
   it('has a TIMESTAMP expression for every grain, over the given column', () => {
@@ -15,5 +15,12 @@ describe('DuckDB time grains', () => {
     expect(timeGrainExpression('1969-12-28T00:00:00Z/P1W', 'c')).toBe(
       "CAST(date_trunc('week', CAST(c AS TIMESTAMP) + INTERVAL 1 DAY) - INTERVAL 1 DAY AS TIMESTAMP)",
     );
+  });
+});
+
+describe('DuckDB epochToDttm', () => {
+  it('makes a naive TIMESTAMP from seconds or milliseconds (integer or not)', () => {
+    expect(epochToDttm('"s"', 's')).toBe('make_timestamp(CAST("s" * 1000000 AS BIGINT))');
+    expect(epochToDttm('"ms"', 'ms')).toBe('make_timestamp(CAST("ms" * 1000 AS BIGINT))');
   });
 });

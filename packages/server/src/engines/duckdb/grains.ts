@@ -35,3 +35,12 @@ export function timeGrainExpression(grain: TimeGrain, column: string): string | 
   if (!template) return null;
   return `CAST(${template(`CAST(${column} AS TIMESTAMP)`)} AS TIMESTAMP)`;
 }
+
+/**
+ * Seconds or milliseconds since the epoch as a naive TIMESTAMP: `make_timestamp` of the
+ * microseconds (`to_timestamp` answers a TIMESTAMPTZ, which the grains' cast to TIMESTAMP would
+ * move into the session's time zone; `epoch_ms` takes only BIGINT, not DOUBLE columns).
+ */
+export function epochToDttm(column: string, unit: 's' | 'ms'): string {
+  return `make_timestamp(CAST(${column} * ${unit === 's' ? 1_000_000 : 1000} AS BIGINT))`;
+}

@@ -2,7 +2,7 @@ import type { TimeGrain } from '@strata/core';
 import type { ConnectOptions, DatabaseClient, EngineDescription, EngineSpec } from '../types.js';
 import { DuckDBClient } from './client.js';
 import { literal, quoteIdentifier } from './dialect.js';
-import { timeGrainExpression } from './grains.js';
+import { epochToDttm, timeGrainExpression } from './grains.js';
 import { acquireInstance } from './instances.js';
 import { fileDatabaseForm, parseFileUri } from '../shared/file-uri.js';
 
@@ -35,6 +35,8 @@ export const duckdbEngine: EngineSpec = {
   timeGrainExpression(grain: TimeGrain, column: string): string | null {
     return timeGrainExpression(grain, column);
   },
+
+  epochToDttm,
 
   async connect(uri: string, options: ConnectOptions): Promise<DatabaseClient> {
     const target = parseFileUri(uri, SCHEMES, options.dataDir);

@@ -46,3 +46,14 @@ export function mysqlTimeGrain(grain: TimeGrain, column: string): string | null 
   const build = (GRAINS as Record<string, ((col: string) => string) | undefined>)[grain];
   return build ? build(column) : null;
 }
+
+/**
+ * Seconds or milliseconds since the epoch as a DATETIME, counted from a DATETIME literal rather
+ * than Superset's `from_unixtime`, which reads the session time zone and answers NULL before
+ * 1970 (the same reason the buckets above avoid UNIX_TIMESTAMP).
+ */
+export function mysqlEpochToDttm(column: string, unit: 's' | 'ms'): string {
+  return unit === 's'
+    ? `(TIMESTAMP '1970-01-01 00:00:00' + INTERVAL (${column}) SECOND)`
+    : `(TIMESTAMP '1970-01-01 00:00:00' + INTERVAL (${column} * 1000) MICROSECOND)`;
+}

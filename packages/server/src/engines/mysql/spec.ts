@@ -6,7 +6,7 @@ import {
 } from '../shared/network-parameters.js';
 import { MysqlClient } from './client.js';
 import { mysqlLiteral, quoteMysqlIdentifier } from './dialect.js';
-import { mysqlTimeGrain } from './grains.js';
+import { mysqlEpochToDttm, mysqlTimeGrain } from './grains.js';
 import { mysqlPoolOptions } from './options.js';
 
 const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
@@ -36,6 +36,7 @@ export const mysqlEngine: EngineSpec = {
   quoteIdentifier: quoteMysqlIdentifier,
   literal: mysqlLiteral,
   timeGrainExpression: mysqlTimeGrain,
+  epochToDttm: mysqlEpochToDttm,
 
   async connect(uri, options) {
     const {

@@ -38,3 +38,8 @@ export function postgresTimeGrain(grain: TimeGrain, column: string): string | nu
   const template = (GRAINS as Record<string, string | undefined>)[grain];
   return template ? template.replaceAll('{col}', column) : null;
 }
+
+/** Seconds or milliseconds since the epoch as a naive `timestamp` (Superset's expressions). */
+export function postgresEpochToDttm(column: string, unit: 's' | 'ms'): string {
+  return `(timestamp 'epoch' + ${column} * interval '1 ${unit === 's' ? 'second' : 'millisecond'}')`;
+}

@@ -1,7 +1,7 @@
 import type { EngineSpec } from '../types.js';
 import { PostgresClient } from './client.js';
 import { pgLiteral, quotePgIdentifier } from './dialect.js';
-import { postgresTimeGrain } from './grains.js';
+import { postgresEpochToDttm, postgresTimeGrain } from './grains.js';
 import { parseNetworkUri } from '../shared/network-uri.js';
 import {
   NETWORK_PARAMETERS_SCHEMA,
@@ -34,6 +34,7 @@ export const postgresqlEngine: EngineSpec = {
   quoteIdentifier: quotePgIdentifier,
   literal: pgLiteral,
   timeGrainExpression: postgresTimeGrain,
+  epochToDttm: postgresEpochToDttm,
 
   async connect(uri, options) {
     const target = parseNetworkUri(uri, 'postgresql', 5432, options.password);

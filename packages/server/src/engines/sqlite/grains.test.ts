@@ -1,6 +1,6 @@
 import { TIME_GRAINS } from '@strata/core';
 import { describe, expect, it } from 'vitest';
-import { timeGrainExpression } from './grains.js';
+import { epochToDttm, timeGrainExpression } from './grains.js';
 
 describe('SQLite time grains', () => {
   it('has an expression for every grain, over the given column', () => {
@@ -13,5 +13,12 @@ describe('SQLite time grains', () => {
     expect(timeGrainExpression('PT5S', 'c')).toBe(
       "datetime(CAST(strftime('%s', c) AS INTEGER) - ((CAST(strftime('%s', c) AS INTEGER) % 5) + 5) % 5, 'unixepoch')",
     );
+  });
+});
+
+describe('SQLite epochToDttm', () => {
+  it('makes the text the grains read from seconds or milliseconds', () => {
+    expect(epochToDttm('"s"', 's')).toBe(`datetime("s", 'unixepoch')`);
+    expect(epochToDttm('"ms"', 'ms')).toBe(`datetime("ms" / 1000.0, 'unixepoch')`);
   });
 });

@@ -42,3 +42,14 @@ export function timeGrainExpression(grain: TimeGrain, column: string): string | 
   const template = TEMPLATES[grain];
   return template ? template(column) : null;
 }
+
+/**
+ * Seconds or milliseconds since the epoch as SQLite's `YYYY-MM-DD HH:MM:SS` text, the form the
+ * grain expressions read (a bare number would be taken as a Julian day). Milliseconds are
+ * divided as REAL, so times before 1970 are not rounded towards zero.
+ */
+export function epochToDttm(column: string, unit: 's' | 'ms'): string {
+  return unit === 's'
+    ? `datetime(${column}, 'unixepoch')`
+    : `datetime(${column} / 1000.0, 'unixepoch')`;
+}

@@ -3,7 +3,7 @@ import type { ConnectOptions, DatabaseClient, EngineDescription, EngineSpec } fr
 import { fileDatabaseForm, parseFileUri } from '../shared/file-uri.js';
 import { SqliteClient } from './client.js';
 import { literal, quoteIdentifier } from './dialect.js';
-import { timeGrainExpression } from './grains.js';
+import { epochToDttm, timeGrainExpression } from './grains.js';
 import { RunnerPool } from './pool.js';
 import { Runner } from './runner.js';
 
@@ -45,6 +45,8 @@ export const sqliteEngine: EngineSpec = {
   timeGrainExpression(grain: TimeGrain, column: string): string | null {
     return timeGrainExpression(grain, column);
   },
+
+  epochToDttm,
 
   /**
    * Checks the URI and returns a client; runner processes start with the first call. The file

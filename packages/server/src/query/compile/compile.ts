@@ -13,7 +13,16 @@ import {
   isAdhocColumn,
   type QueryObject,
 } from '@strata/core';
-import { aliasFor, columnSql, group, makeContext, truncate, type Context } from './context.js';
+import {
+  aliasFor,
+  columnDateFormat,
+  columnSql,
+  group,
+  makeContext,
+  truncateColumn,
+  type Context,
+} from './context.js';
+import { dateFormatName } from './date-format.js';
 import { compileFilters } from './filters.js';
 import { checkFragment } from './fragment.js';
 import { resolveOrder, type OrderTerm } from './order.js';
@@ -106,11 +115,13 @@ export function compileQuery(
 
   const timestamp: Resolved | null =
     dttm && isTimeseries
-      ? {
-          label: DTTM_ALIAS,
-          sql: grain ? truncate(ctx, grain, columnSql(ctx, dttm)) : columnSql(ctx, dttm),
-        }
+      ? grain
+        ? { label: DTTM_ALIAS, sql: truncateColumn(ctx, grain, dttm) }
+        : { label: DTTM_ALIAS, sql: columnSql(ctx, dttm), dateFormat: columnDateFormat(dttm) }
       : null;
+  // The time columns of the query object (Superset's normalize_df): __timestamp, BASE_AXIS
+  // columns and the granularity column; those selected as stored are reported in dateColumns.
+  const timeItems = new Set<Resolved>(timestamp ? [timestamp] : []);
 
   let metrics = uniqueByLabel(metricsIn.map((m) => resolveMetric(ctx, m)));
   // Select items orderby may name by label: adhoc columns, and the legacy __timestamp.
@@ -131,11 +142,18 @@ export function compileQuery(
       needGroupby && typeof c === 'string' && dttm && c === query.granularity && grain
         ? {
             label: c,
-            sql: truncate(ctx, grain, columnSql(ctx, dttm)),
+            sql: truncateColumn(ctx, grain, dttm),
             column: dttm,
             type: GenericDataType.TEMPORAL,
           }
         : resolveColumn(ctx, c, grain);
+    if (
+      (isAdhocColumn(c) && c.columnType === 'BASE_AXIS') ||
+      (query.granularity != null &&
+        r.label === query.granularity &&
+        r.column?.column_name === query.granularity)
+    )
+      timeItems.add(r);
     dims.push(r);
     if (needGroupby && ((isTimeseries && seriesLabels.size === 0) || seriesLabels.has(r.label)))
       seriesDims.push(r);
@@ -158,7 +176,10 @@ export function compileQuery(
       ? `(${checkFragment(dataset.fetch_values_predicate, dialect.engine, 'The fetch values predicate')})`
       : null;
   const dttmSql = dttm ? columnSql(ctx, dttm) : null;
-  const outerTime = dttmSql ? timeFilter(ctx, dttmSql, timeBounds(query, options)) : null;
+  const dttmFormat = dttm ? columnDateFormat(dttm) : null;
+  const outerTime = dttmSql
+    ? timeFilter(ctx, dttmSql, timeBounds(query, options), dttmFormat)
+    : null;
 
   let from = fromClause(ctx);
   if (seriesLimit > 0 && seriesDims.length > 0) {
@@ -168,7 +189,7 @@ export function compileQuery(
       rankMetric: seriesLimitMetric,
       metrics,
       where,
-      time: dttmSql ? timeFilter(ctx, dttmSql, timeBounds(query, options, true)) : null,
+      time: dttmSql ? timeFilter(ctx, dttmSql, timeBounds(query, options, true), dttmFormat) : null,
       ascending: query.order_desc === false,
     });
   }
@@ -187,10 +208,16 @@ export function compileQuery(
   });
   let labels = items.map((r) => r.label);
   let aliasList = labels.map((l) => aliases.get(l)!);
+  let dateColumns = items.flatMap((r) =>
+    timeItems.has(r) && r.dateFormat
+      ? [{ label: r.label, format: dateFormatName(r.dateFormat) }]
+      : [],
+  );
   if (query.is_rowcount) {
     sql = `SELECT COUNT(*) AS ${ctx.q('rowcount')}\nFROM (\n${sql}\n) AS ${ctx.q('rowcount_qry')}`;
     labels = ['rowcount'];
     aliasList = ['rowcount'];
+    dateColumns = [];
   }
   return {
     sql,
@@ -198,6 +225,7 @@ export function compileQuery(
     aliases: aliasList,
     metricLabels: metrics.map((m) => m.label),
     columnLabels: [...(timestamp ? [DTTM_ALIAS] : []), ...dims.map((d) => d.label)],
+    dateColumns,
     appliedFilters: filters.applied,
     rejectedFilters: filters.rejected,
   };

@@ -1,6 +1,7 @@
 /** What every part of the compiler shares: the dataset's names, the dialect and its features. */
 import { createHash } from 'node:crypto';
 import { TIME_GRAINS, type TimeGrain } from '@strata/core';
+import { dateFormatOf, type DateFormat } from './date-format.js';
 import { engineFeatures, type EngineFeatures } from './features.js';
 import { tokenize } from '../../sql/guard-lex.js';
 import { checkFragment, lexEngine } from './fragment.js';
@@ -76,6 +77,29 @@ export function truncate(ctx: Context, grain: string, expression: string): strin
   const sql = isTimeGrain(grain) ? ctx.dialect.timeGrainExpression(grain, expression) : null;
   if (sql === null) throw new QueryValidationError(`Unknown time grain: ${grain}`);
   return sql;
+}
+
+/** The python_date_format of a temporal column, when it has one this compiler reads. */
+export function columnDateFormat(column: CompileColumn): DateFormat | null {
+  return column.is_dttm ? dateFormatOf(column.python_date_format) : null;
+}
+
+/**
+ * A dataset column truncated to `grain` (Superset's get_timestamp_expr): a temporal column in
+ * `epoch_s` / `epoch_ms` is first made a timestamp with the engine's `epochToDttm`. Other
+ * formats are truncated as they are, as Superset does.
+ */
+export function truncateColumn(ctx: Context, grain: string, column: CompileColumn): string {
+  let sql = columnSql(ctx, column);
+  const format = columnDateFormat(column);
+  if (format?.kind === 'epoch') {
+    if (!ctx.dialect.epochToDttm)
+      throw new QueryValidationError(
+        `Time grains on epoch column "${column.column_name}" are not supported on ${ctx.dialect.engine}`,
+      );
+    sql = ctx.dialect.epochToDttm(sql, format.unit);
+  }
+  return truncate(ctx, grain, sql);
 }
 
 /**

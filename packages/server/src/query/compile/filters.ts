@@ -12,7 +12,15 @@ import {
   type QueryFilterClause,
   type QueryObject,
 } from '@strata/core';
-import { columnSql, group, savedMetricSql, truncate, type Context } from './context.js';
+import {
+  columnDateFormat,
+  columnSql,
+  group,
+  savedMetricSql,
+  truncateColumn,
+  type Context,
+} from './context.js';
+import type { DateFormat } from './date-format.js';
 import { resolveColumn } from './resolve.js';
 import { temporalRange, timeFilter } from './time.js';
 import {
@@ -35,6 +43,8 @@ interface Target {
   column?: CompileColumn;
   type: GenericDataType | null | undefined;
   isMetric: boolean;
+  /** The column's python_date_format when `sql` reads it as stored (time range bounds). */
+  dateFormat?: DateFormat | null;
 }
 
 function target(
@@ -45,18 +55,24 @@ function target(
 ): Target | null {
   if (typeof f.col !== 'string') {
     const r = resolveColumn(ctx, f.col);
-    return { sql: group(ctx, r.sql), column: r.column, type: r.type, isMetric: false };
+    return {
+      sql: group(ctx, r.sql),
+      column: r.column,
+      type: r.type,
+      isMetric: false,
+      dateFormat: r.dateFormat,
+    };
   }
   const name = f.col === DTTM_ALIAS && isTimeseries && dttm ? dttm.column_name : f.col;
   const column = ctx.columns.get(name);
   if (column) {
-    const base = columnSql(ctx, column);
-    const sql = f.grain && column.is_dttm ? truncate(ctx, f.grain, base) : base;
+    const grain = column.is_dttm ? f.grain : null;
     return {
-      sql,
+      sql: grain ? truncateColumn(ctx, grain, column) : columnSql(ctx, column),
       column,
       type: column.is_dttm ? GenericDataType.TEMPORAL : column.type_generic,
       isMetric: false,
+      dateFormat: grain ? null : columnDateFormat(column),
     };
   }
   const metric = ctx.metrics.get(name);
@@ -113,7 +129,7 @@ function condition(
     case 'TEMPORAL_RANGE': {
       if (t.isMetric)
         throw new QueryValidationError(`TEMPORAL_RANGE needs a column, not metric "${label}"`);
-      return timeFilter(ctx, t.sql, temporalRange(single(f.val, op), query, options));
+      return timeFilter(ctx, t.sql, temporalRange(single(f.val, op), query, options), t.dateFormat);
     }
     case 'REGEX': {
       const v = single(f.val, op);

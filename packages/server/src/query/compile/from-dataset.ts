@@ -2,6 +2,23 @@
 import { columnApiObject, type DatasetRecord } from '../../datasets/repository.js';
 import type { CompileDataset } from './types.js';
 
+/** Types whose values the engines answer as date-times (not YEAR, TIME or INTERVAL). */
+const NATIVE_DATETIME = /^\s*(date|datetime|timestamp|timestamptz)\b/i;
+
+/**
+ * A column's python_date_format as the compiler uses it: only for columns that store
+ * date-times as numbers or text. A DATE or TIMESTAMP column keeps its engine's own literals and
+ * values, as in Superset, whose dttm_sql_literal prefers the engine's convert_dttm for them and
+ * whose normalisation leaves date-times as they are (an epoch grain there would fail).
+ */
+export function effectiveDateFormat(
+  type: string | null | undefined,
+  format: string | null | undefined,
+): string | null {
+  if (!format || (type && NATIVE_DATETIME.test(type))) return null;
+  return format;
+}
+
 export function compileDatasetFrom(rec: DatasetRecord): CompileDataset {
   const r = rec.row;
   return {
@@ -15,6 +32,7 @@ export function compileDatasetFrom(rec: DatasetRecord): CompileDataset {
         expression: api.expression,
         is_dttm: api.is_dttm,
         type_generic: api.type_generic,
+        python_date_format: effectiveDateFormat(api.type, api.python_date_format),
       };
     }),
     metrics: rec.metrics.map((m) => ({ metric_name: m.metric_name, expression: m.expression })),

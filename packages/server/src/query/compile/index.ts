@@ -2,6 +2,15 @@ export { compileQuery } from './compile.js';
 export { SERIES_LIMIT_ALIAS, INNER_METRIC_ALIAS } from './series-limit.js';
 export { compileDialectFor } from './dialect.js';
 export { compileDatasetFrom } from './from-dataset.js';
+export {
+  dateFormatOf,
+  dateParser,
+  epochValue,
+  strftime,
+  strptime,
+  type DateFormat,
+  type EpochUnit,
+} from './date-format.js';
 export { checkFragment, fragmentProblem } from './fragment.js';
 export {
   QueryValidationError,
@@ -11,6 +20,7 @@ export {
   type CompileMetric,
   type CompileOptions,
   type CompileResult,
+  type DateColumn,
   type RejectedFilter,
   type TimeRangeResolver,
 } from './types.js';

@@ -9,12 +9,14 @@ import {
 } from '@strata/core';
 import {
   checkName,
+  columnDateFormat,
   columnSql,
   datasetColumn,
   savedMetricSql,
-  truncate,
+  truncateColumn,
   type Context,
 } from './context.js';
+import type { DateFormat } from './date-format.js';
 import { checkFragment } from './fragment.js';
 import { QueryValidationError, type CompileColumn } from './types.js';
 
@@ -25,6 +27,11 @@ export interface Resolved {
   column?: CompileColumn;
   /** The generic type of the result, when known. */
   type?: GenericDataType | null;
+  /**
+   * The python_date_format of the temporal dataset column selected as it is stored (not
+   * truncated): its values are in that format (time filter bounds, result normalisation).
+   */
+  dateFormat?: DateFormat | null;
 }
 
 /**
@@ -40,22 +47,33 @@ export function resolveColumn(
   const label = getColumnLabelChecked(col);
   if (typeof col === 'string') {
     const column = datasetColumn(ctx, col, 'Column');
-    return { label, sql: columnSql(ctx, column), column, type: column.type_generic };
+    return {
+      label,
+      sql: columnSql(ctx, column),
+      column,
+      type: column.type_generic,
+      dateFormat: columnDateFormat(column),
+    };
   }
   const referenced = ctx.columns.get(col.sqlExpression);
   if (col.isColumnReference && !referenced)
     throw new QueryValidationError(`Column "${col.sqlExpression}" does not exist in dataset`);
   if (referenced) {
     const grain = col.columnType === 'BASE_AXIS' ? (col.timeGrain ?? defaultGrain) : null;
-    const base = columnSql(ctx, referenced);
     if (grain && referenced.is_dttm)
       return {
         label,
-        sql: truncate(ctx, grain, base),
+        sql: truncateColumn(ctx, grain, referenced),
         column: referenced,
         type: GenericDataType.TEMPORAL,
       };
-    return { label, sql: base, column: referenced, type: referenced.type_generic };
+    return {
+      label,
+      sql: columnSql(ctx, referenced),
+      column: referenced,
+      type: referenced.type_generic,
+      dateFormat: columnDateFormat(referenced),
+    };
   }
   const sql = checkFragment(
     col.sqlExpression,

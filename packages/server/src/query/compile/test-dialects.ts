@@ -1,12 +1,18 @@
 /** Dialects of the four engines from their pure modules (no driver loaded), for unit tests. */
 import * as duckdb from '../../engines/duckdb/dialect.js';
-import { timeGrainExpression as duckdbGrain } from '../../engines/duckdb/grains.js';
+import {
+  epochToDttm as duckdbEpoch,
+  timeGrainExpression as duckdbGrain,
+} from '../../engines/duckdb/grains.js';
 import { mysqlLiteral, quoteMysqlIdentifier } from '../../engines/mysql/dialect.js';
-import { mysqlTimeGrain } from '../../engines/mysql/grains.js';
+import { mysqlEpochToDttm, mysqlTimeGrain } from '../../engines/mysql/grains.js';
 import { pgLiteral, quotePgIdentifier } from '../../engines/postgresql/dialect.js';
-import { postgresTimeGrain } from '../../engines/postgresql/grains.js';
+import { postgresEpochToDttm, postgresTimeGrain } from '../../engines/postgresql/grains.js';
 import * as sqlite from '../../engines/sqlite/dialect.js';
-import { timeGrainExpression as sqliteGrain } from '../../engines/sqlite/grains.js';
+import {
+  epochToDttm as sqliteEpoch,
+  timeGrainExpression as sqliteGrain,
+} from '../../engines/sqlite/grains.js';
 import type { CompileDialect } from './types.js';
 
 export const DIALECTS: Record<'duckdb' | 'sqlite' | 'postgresql' | 'mysql', CompileDialect> = {
@@ -15,23 +21,27 @@ export const DIALECTS: Record<'duckdb' | 'sqlite' | 'postgresql' | 'mysql', Comp
     quoteIdentifier: duckdb.quoteIdentifier,
     literal: duckdb.literal,
     timeGrainExpression: duckdbGrain,
+    epochToDttm: duckdbEpoch,
   },
   sqlite: {
     engine: 'sqlite',
     quoteIdentifier: sqlite.quoteIdentifier,
     literal: sqlite.literal,
     timeGrainExpression: sqliteGrain,
+    epochToDttm: sqliteEpoch,
   },
   postgresql: {
     engine: 'postgresql',
     quoteIdentifier: quotePgIdentifier,
     literal: pgLiteral,
     timeGrainExpression: postgresTimeGrain,
+    epochToDttm: postgresEpochToDttm,
   },
   mysql: {
     engine: 'mysql',
     quoteIdentifier: quoteMysqlIdentifier,
     literal: mysqlLiteral,
     timeGrainExpression: mysqlTimeGrain,
+    epochToDttm: mysqlEpochToDttm,
   },
 };

@@ -5,8 +5,9 @@
  * the caller's resolver.
  */
 import type { QueryObject } from '@strata/core';
+import type { DateFormat } from './date-format.js';
 import { QueryValidationError, type CompileOptions } from './types.js';
-import { dateTimeLiteral, parseDateTime } from './values.js';
+import { formattedDateTimeLiteral, parseDateTime } from './values.js';
 import type { Context } from './context.js';
 
 export interface TimeBounds {
@@ -16,11 +17,16 @@ export interface TimeBounds {
 
 const NO_FILTER = new Set(['', 'no filter']);
 
-function bound(ctx: Context, value: string | null | undefined, what: string): string | null {
+function bound(
+  ctx: Context,
+  value: string | null | undefined,
+  what: string,
+  format: DateFormat | null | undefined,
+): string | null {
   if (value == null || value.trim() === '') return null;
   const parts = parseDateTime(value);
   if (!parts) throw new QueryValidationError(`Invalid ${what} date-time: ${JSON.stringify(value)}`);
-  return dateTimeLiteral(ctx.dialect, parts);
+  return formattedDateTimeLiteral(ctx.dialect, parts, format);
 }
 
 /** The bounds of a TEMPORAL_RANGE value ("since : until"). */
@@ -47,11 +53,20 @@ export function temporalRange(
   throw new QueryValidationError(`Time range could not be resolved: ${JSON.stringify(text)}`);
 }
 
-/** The time filter on an expression, or null when both bounds are open. */
-export function timeFilter(ctx: Context, expression: string, bounds: TimeBounds): string | null {
+/**
+ * The time filter on an expression, or null when both bounds are open. `format` is the
+ * python_date_format of the column the expression reads as stored (epoch numbers, formatted
+ * text): the bounds are written in it, as Superset's dttm_sql_literal.
+ */
+export function timeFilter(
+  ctx: Context,
+  expression: string,
+  bounds: TimeBounds,
+  format?: DateFormat | null,
+): string | null {
   const parts: string[] = [];
-  const since = bound(ctx, bounds.since, 'start');
-  const until = bound(ctx, bounds.until, 'end');
+  const since = bound(ctx, bounds.since, 'start', format);
+  const until = bound(ctx, bounds.until, 'end', format);
   if (since) parts.push(`${expression} >= ${since}`);
   if (until) parts.push(`${expression} < ${until}`);
   return parts.length ? parts.join(' AND ') : null;

@@ -8,6 +8,11 @@ export interface CompileColumn {
   expression?: string | null;
   is_dttm?: boolean;
   type_generic?: GenericDataType | null;
+  /**
+   * Superset's `python_date_format` of a temporal column storing date-times as numbers or text:
+   * `epoch_s`, `epoch_ms` or a strftime pattern (see `date-format.ts`). Ignored unless `is_dttm`.
+   */
+  python_date_format?: string | null;
 }
 
 export interface CompileMetric {
@@ -34,6 +39,11 @@ export interface CompileDialect {
   quoteIdentifier(name: string): string;
   literal(value: string | number | boolean | null | Date): string;
   timeGrainExpression(grain: TimeGrain, column: string): string | null;
+  /**
+   * A naive TIMESTAMP from numbers of seconds or milliseconds since the epoch (Superset's
+   * `epoch_to_dttm` / `epoch_ms_to_dttm`): how an epoch column is converted before a grain.
+   */
+  epochToDttm?(column: string, unit: 's' | 'ms'): string;
 }
 
 /** Resolves a time range expression ("Last week", "2024-01-01 : now") to ISO date-times. */
@@ -45,6 +55,12 @@ export type TimeRangeResolver = (timeRange: string) => {
 export interface CompileOptions {
   /** For TEMPORAL_RANGE filters whose value is not already `ISO : ISO`. */
   resolveTimeRange?: TimeRangeResolver;
+}
+
+/** A result column of date-times stored in a python_date_format (`epoch_s`, `%Y`…). */
+export interface DateColumn {
+  label: string;
+  format: string;
 }
 
 export interface RejectedFilter {
@@ -63,6 +79,12 @@ export interface CompileResult {
   metricLabels: string[];
   /** Labels of the dimension columns, in order. */
   columnLabels: string[];
+  /**
+   * Result columns holding a dataset column's date-times as stored, in its python_date_format
+   * (the time columns of the query object selected without a grain: the BASE_AXIS column, the
+   * granularity column, `__timestamp`): the chart data payload normalises them into date-times.
+   */
+  dateColumns: DateColumn[];
   /** Filter columns that were applied. */
   appliedFilters: string[];
   /** Filters left out, with why (unknown column, no partitions…). */

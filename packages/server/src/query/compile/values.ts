@@ -4,6 +4,7 @@
  * value is never concatenated into SQL as it came: it goes through `dialect.literal`.
  */
 import { GenericDataType, type FilterValue } from '@strata/core';
+import { epochValue, strftime, type DateFormat } from './date-format.js';
 import { QueryValidationError, type CompileDialect } from './types.js';
 
 const NUMBER = /^\s*[-+]?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?\s*$/;
@@ -53,6 +54,29 @@ export function dateTimeLiteral(dialect: CompileDialect, parts: DateTimeParts): 
     );
   }
   return dialect.literal(new Date(`${parts.date}T${parts.time}.${parts.fraction || '000'}Z`));
+}
+
+/** The epoch milliseconds of naive date-time parts (read as UTC). */
+export function partsMillis(parts: DateTimeParts): number {
+  return Date.parse(`${parts.date}T${parts.time}.${parts.fraction || '000'}Z`);
+}
+
+/**
+ * A date-time as a literal in a column's python_date_format (Superset's dttm_sql_literal):
+ * `epoch_s` / `epoch_ms` as a whole number of seconds / milliseconds since the epoch, a strftime
+ * pattern as the text it writes (through `dialect.literal`); no format (or one it cannot
+ * write) as the engine's timestamp literal.
+ */
+export function formattedDateTimeLiteral(
+  dialect: CompileDialect,
+  parts: DateTimeParts,
+  format: DateFormat | null | undefined,
+): string {
+  if (!format) return dateTimeLiteral(dialect, parts);
+  const ms = partsMillis(parts);
+  if (format.kind === 'epoch') return dialect.literal(epochValue(ms, format.unit));
+  const text = strftime(ms, format);
+  return text === null ? dateTimeLiteral(dialect, parts) : dialect.literal(text);
 }
 
 /** A filter value coerced to the column's generic type, as a literal. */
