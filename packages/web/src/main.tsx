@@ -4,7 +4,10 @@ import 'antd/dist/antd.css';
 import { App } from './app/App';
 import { loadBootstrap } from './app/loadBootstrap';
 import { preloadPage } from './app/router';
+import { reloadOnStaleBuild } from './app/staleBuild';
 import { earlyChartsSettled, startEarlyDashboard } from './features/dashboard/earlyStart';
+
+reloadOnStaleBuild();
 
 // A dashboard opened directly: its calls and its charts' queries leave now, while the app starts.
 startEarlyDashboard(window.location.pathname, window.location.search);
