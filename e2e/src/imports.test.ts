@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
@@ -8,6 +9,7 @@ import {
   ADMIN_PASSWORD,
   REPO,
   collectPageErrors,
+  csrfTokenOf,
   launchBrowser,
   loginAs,
   snap,
@@ -35,10 +37,24 @@ describe('Import and export of Superset bundles from the lists, in Chromium', ()
     await loginAs(page, server.baseUrl, 'admin', ADMIN_PASSWORD);
   });
 
+  const downloads = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-e2e-bundles-'));
+
   after(async () => {
     await browser?.close();
     await server?.stop();
+    fs.rmSync(downloads, { recursive: true, force: true });
   });
+
+  /** The entries of a ZIP file, without their root folder, and the root. */
+  const unzip = async (file: string) => {
+    const zip = await JSZip.loadAsync(fs.readFileSync(file));
+    const names = Object.keys(zip.files);
+    const root = names[0]!.split('/')[0]!;
+    const texts = new Map<string, string>();
+    for (const name of names)
+      texts.set(name.slice(root.length + 1), await zip.file(name)!.async('string'));
+    return { root, texts };
+  };
 
   const importBundle = async () => {
     await page.locator('[data-test="import-dashboard"]').click();
@@ -126,6 +142,139 @@ describe('Import and export of Superset bundles from the lists, in Chromium', ()
     assert.ok(
       Object.keys(zip.files).some((n) => /\/dashboards\/Sales_Dashboard_\d+\.yaml$/.test(n)),
     );
+  });
+
+  describe('saved queries', () => {
+    const label = 'Busiest airports (e2e)';
+    const file = 'queries/examples/main/Busiest_airports_e2e.yaml';
+    let uuid = '';
+    let bundlePath = '';
+
+    const row = () => page.locator('tr', { hasText: label });
+
+    it('exports a saved query from its row in the Saved queries list', async () => {
+      const dbs = await page.request.get(
+        `${server.baseUrl}/api/v1/database/?q=(filters:!((col:database_name,opr:eq,value:examples)))`,
+      );
+      const examplesId = ((await dbs.json()) as { result: Array<{ id: number }> }).result[0]!.id;
+      const created = await page.request.post(`${server.baseUrl}/api/v1/saved_query/`, {
+        headers: { 'X-CSRFToken': await csrfTokenOf(page, server.baseUrl) },
+        data: {
+          label,
+          description: 'Departures per origin airport',
+          db_id: examplesId,
+          schema: 'main',
+          sql: 'SELECT "ORIGIN_AIRPORT", count(*) AS departures\nFROM flights\nGROUP BY 1\nORDER BY 2 DESC',
+        },
+      });
+      assert.equal(created.status(), 201, await created.text());
+      const id = ((await created.json()) as { id: number }).id;
+      const got = await page.request.get(`${server.baseUrl}/api/v1/saved_query/${id}`);
+      uuid = ((await got.json()) as { result: { uuid: string } }).result.uuid;
+
+      await page.goto(`${server.baseUrl}/savedqueryview/list/`);
+      await row().waitFor();
+      await page.locator('[data-test="import-saved_query"]').waitFor();
+      await snap(page, 'imports-03-saved-queries');
+      const downloaded = page.waitForEvent('download');
+      await row().getByRole('button', { name: 'Export' }).click();
+      const download = await downloaded;
+      assert.match(download.suggestedFilename(), /^saved_query_export_\d{8}T\d{6}\.zip$/);
+      bundlePath = path.join(downloads, download.suggestedFilename());
+      await download.saveAs(bundlePath);
+      const { root, texts } = await unzip(bundlePath);
+      assert.match(root, /^saved_query_export_\d{8}T\d{6}$/);
+      assert.deepEqual([...texts.keys()], ['metadata.yaml', file, 'databases/examples.yaml']);
+      assert.match(texts.get('metadata.yaml')!, /^version: 1\.0\.0\ntype: SavedQuery\n/);
+      const query = texts.get(file)!;
+      assert.match(query, /^schema: main\nlabel: Busiest airports \(e2e\)\n/);
+      assert.ok(query.includes(`uuid: ${uuid}\n`));
+      assert.match(query, /\ndatabase_uuid: [0-9a-f-]{36}\n$/);
+    });
+
+    it('imports the bundle back after the query is deleted', async () => {
+      await row().getByRole('button', { name: 'Delete' }).click();
+      const confirm = page.getByRole('dialog').filter({ hasText: 'Please confirm' });
+      await confirm.getByRole('textbox').fill('DELETE');
+      await confirm.getByRole('button', { name: 'Delete' }).click();
+      await row().waitFor({ state: 'detached' });
+
+      await page.locator('[data-test="import-saved_query"]').click();
+      const dialog = page.getByRole('dialog').filter({ hasText: 'Import queries' });
+      await dialog.waitFor();
+      await dialog.locator('input[type="file"]').setInputFiles(bundlePath);
+      await dialog.getByText(/^saved_query_export_\d{8}T\d{6}\.zip$/).waitFor();
+      await page.waitForTimeout(400);
+      await snap(page, 'imports-04-saved-query-import');
+      await dialog.locator('[data-test="import-submit"]').click();
+      await page.getByText('Query imported').first().waitFor();
+      await dialog.waitFor({ state: 'hidden' });
+      await row().waitFor();
+      const list = await page.request.get(
+        `${server.baseUrl}/api/v1/saved_query/?q=(filters:!((col:label,opr:eq,value:'${label}')))`,
+      );
+      const found = ((await list.json()) as { result: Array<{ id: number }> }).result;
+      assert.equal(found.length, 1);
+      const got = await page.request.get(`${server.baseUrl}/api/v1/saved_query/${found[0]!.id}`);
+      assert.equal(((await got.json()) as { result: { uuid: string } }).result.uuid, uuid);
+    });
+
+    it('asks to confirm an overwrite, and exports the bulk selection', async () => {
+      await page.locator('[data-test="import-saved_query"]').click();
+      const dialog = page.getByRole('dialog').filter({ hasText: 'Import queries' });
+      await dialog.locator('input[type="file"]').setInputFiles(bundlePath);
+      await dialog.locator('[data-test="import-submit"]').click();
+      const confirm = dialog.locator('[data-test="overwrite-modal-input"]');
+      await confirm.waitFor();
+      await dialog
+        .getByText('You are importing one or more saved queries that already exist.', {
+          exact: false,
+        })
+        .waitFor();
+      await snap(page, 'imports-05-saved-query-overwrite');
+      await confirm.fill('OVERWRITE');
+      await dialog.getByRole('button', { name: 'Overwrite' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+
+      await page.getByRole('button', { name: 'Bulk select' }).click();
+      await row().locator('input[type="checkbox"]').check();
+      const downloaded = page.waitForEvent('download');
+      await page.locator('[data-test="bulk-export"]').click();
+      const download = await downloaded;
+      const saved = path.join(downloads, `bulk-${download.suggestedFilename()}`);
+      await download.saveAs(saved);
+      assert.deepEqual(
+        [...(await unzip(saved)).texts.keys()],
+        ['metadata.yaml', file, 'databases/examples.yaml'],
+      );
+    });
+  });
+
+  it('exports the bulk selection of the Databases list, the databases with their datasets', async () => {
+    await page.goto(`${server.baseUrl}/databaseview/list/`);
+    const examples = page.locator('tr', { hasText: 'examples' });
+    await examples.waitFor();
+    await page.getByRole('button', { name: 'Bulk select' }).click();
+    await examples.locator('input[type="checkbox"]').check();
+    await page.getByText('1 Selected').waitFor();
+    // Databases are exported in bulk, not deleted in bulk.
+    const bar = page.locator('div', { hasText: /^1 Selected/ }).last();
+    assert.equal(await bar.getByRole('button', { name: 'Export' }).count(), 1);
+    assert.equal(await bar.getByRole('button', { name: 'Delete' }).count(), 0);
+    // Off the row, and past the checkbox's tick animation.
+    await page.mouse.move(700, 800);
+    await page.waitForTimeout(500);
+    await snap(page, 'imports-06-databases-bulk');
+    const downloaded = page.waitForEvent('download');
+    await page.locator('[data-test="bulk-export"]').click();
+    const download = await downloaded;
+    assert.match(download.suggestedFilename(), /^database_export_\d{8}T\d{6}\.zip$/);
+    const saved = path.join(downloads, download.suggestedFilename());
+    await download.saveAs(saved);
+    const names = [...(await unzip(saved)).texts.keys()];
+    assert.equal(names[0], 'metadata.yaml');
+    assert.equal(names[1], 'databases/examples.yaml');
+    assert.ok(names.some((n) => n === 'datasets/examples/cleaned_sales_data.yaml'));
     assert.deepEqual(
       errors.filter((e) => !/status of 422/.test(e)),
       [],

@@ -15,6 +15,9 @@ import {
   nativeFilterDatasetIds,
   positionForExport,
   pythonIsoTimestamp,
+  savedQueryContent,
+  savedQueryFolder,
+  savedQueryStem,
   secureFilename,
   toYaml,
   type ChartExport,
@@ -22,6 +25,7 @@ import {
   type DatabaseExport,
   type DatasetExport,
   type ExportSet,
+  type SavedQueryExport,
 } from './bundle.js';
 
 const NOW = new Date('2024-03-05T06:07:08.009Z');
@@ -146,6 +150,18 @@ const dashboard = (over: Partial<DashboardExport> = {}): DashboardExport => ({
   ...over,
 });
 
+const savedQuery = (over: Partial<SavedQueryExport> = {}): SavedQueryExport => ({
+  id: 3,
+  uuid: '0b9e6f1c-2f53-4d5e-9a55-1b2c3d4e5f60',
+  database_id: 1,
+  catalog: null,
+  schema: 'public',
+  label: 'Top customers (2024)',
+  description: 'Who bought most',
+  sql: 'SELECT name, SUM(amount) FROM orders GROUP BY 1',
+  ...over,
+});
+
 function set(over: Partial<ExportSet>): ExportSet {
   return {
     kind: 'dashboard',
@@ -154,6 +170,7 @@ function set(over: Partial<ExportSet>): ExportSet {
     charts: new Map(),
     datasets: new Map(),
     databases: new Map(),
+    savedQueries: new Map(),
     ...over,
   };
 }
@@ -556,6 +573,106 @@ describe('bundleFiles', () => {
     expect(parse(files.get('charts/Quarterly_Sales_By_Product_Line_100.yaml')!)).not.toHaveProperty(
       'dataset_uuid',
     );
+  });
+});
+
+describe('saved queries', () => {
+  it("writes Superset's SavedQuery export fields, then version and database_uuid", () => {
+    const out = savedQueryContent(savedQuery(), 'db-u');
+    expect(Object.keys(out)).toEqual([
+      'schema',
+      'label',
+      'description',
+      'sql',
+      'uuid',
+      'version',
+      'database_uuid',
+    ]);
+    expect(out).toEqual({
+      schema: 'public',
+      label: 'Top customers (2024)',
+      description: 'Who bought most',
+      sql: 'SELECT name, SUM(amount) FROM orders GROUP BY 1',
+      uuid: '0b9e6f1c-2f53-4d5e-9a55-1b2c3d4e5f60',
+      version: '1.0.0',
+      database_uuid: 'db-u',
+    });
+    expect(savedQueryContent(savedQuery({ catalog: 'cat' }), 'db-u')).toMatchObject({
+      catalog: 'cat',
+    });
+  });
+
+  it("names files as Superset's ExportSavedQueriesCommand: database, schema, label", () => {
+    expect(savedQueryFolder('examples', 'public')).toBe('queries/examples/public');
+    expect(savedQueryFolder('examples', null)).toBe('queries/examples');
+    expect(savedQueryFolder('examples', '')).toBe('queries/examples');
+    expect(savedQueryFolder('examples', '../..')).toBe('queries/examples');
+    expect(savedQueryFolder('examples', 'a/b')).toBe('queries/examples/a_b');
+    expect(savedQueryStem(savedQuery())).toBe('Top_customers_2024');
+    expect(savedQueryStem(savedQuery({ label: '../🚗' }))).toBe(
+      '0b9e6f1c-2f53-4d5e-9a55-1b2c3d4e5f60',
+    );
+  });
+
+  it('lists each query then its database, names that meet given the id', () => {
+    const files = bundleFiles(
+      set({
+        kind: 'saved_query',
+        roots: [3, 4, 5],
+        savedQueries: mapOf(
+          savedQuery(),
+          savedQuery({ id: 4, uuid: 'u-4', label: 'Top customers 2024', schema: null }),
+          savedQuery({ id: 5, uuid: 'u-5', label: 'Top customers (2024)!' }),
+        ),
+        databases: mapOf(database()),
+      }),
+      NOW,
+    );
+    expect([...files.keys()]).toEqual([
+      'metadata.yaml',
+      'queries/examples/public/Top_customers_2024.yaml',
+      'databases/examples.yaml',
+      'queries/examples/Top_customers_2024.yaml',
+      'queries/examples/public/Top_customers_2024_5.yaml',
+    ]);
+    expect(parse(files.get('metadata.yaml')!)).toMatchObject({
+      version: '1.0.0',
+      type: 'SavedQuery',
+    });
+    const q = parse(files.get('queries/examples/Top_customers_2024.yaml')!) as Record<
+      string,
+      unknown
+    >;
+    expect(q).toMatchObject({ schema: null, uuid: 'u-4', database_uuid: 'db-uuid-1' });
+    const db = parse(files.get('databases/examples.yaml')!) as Record<string, unknown>;
+    expect(db.sqlalchemy_uri).toBe('postgresql://user:XXXXXXXXXX@host:5432/db');
+  });
+
+  it('leaves out a query whose database is not in the set', () => {
+    const files = bundleFiles(
+      set({ kind: 'saved_query', roots: [3], savedQueries: mapOf(savedQuery()) }),
+      NOW,
+    );
+    expect([...files.keys()]).toEqual(['metadata.yaml']);
+  });
+
+  it('names the download saved_query_export_<stamp>.zip', async () => {
+    const out = await exportBundle(
+      set({
+        kind: 'saved_query',
+        roots: [3],
+        savedQueries: mapOf(savedQuery()),
+        databases: mapOf(database()),
+      }),
+      NOW,
+    );
+    expect(out.fileName).toBe('saved_query_export_20240305T060708.zip');
+    const zip = await JSZip.loadAsync(out.body);
+    expect(Object.keys(zip.files)).toEqual([
+      'saved_query_export_20240305T060708/metadata.yaml',
+      'saved_query_export_20240305T060708/queries/examples/public/Top_customers_2024.yaml',
+      'saved_query_export_20240305T060708/databases/examples.yaml',
+    ]);
   });
 });
 

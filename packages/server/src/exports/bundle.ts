@@ -9,6 +9,9 @@
  *     charts/<slice_name>_<id>.yaml        params as a mapping, dataset_uuid
  *     dashboards/<title>_<id>.yaml         position with each chart's uuid, metadata with the
  *                                          native filters' datasetUuid
+ *     queries/<database>/<schema>/<label>.yaml
+ *                                          a saved query (no schema folder when it has none),
+ *                                          database_uuid
  *
  * References between files are uuids; numeric ids inside params, positions and metadata are kept
  * as Superset keeps them (its importer remaps them).
@@ -20,7 +23,7 @@ import { maskUriPassword } from '../databases/uri.js';
 /** The bundle format version Superset writes and reads (its EXPORT_VERSION). */
 export const EXPORT_VERSION = '1.0.0';
 
-export type ExportKind = 'dashboard' | 'chart' | 'dataset' | 'database';
+export type ExportKind = 'dashboard' | 'chart' | 'dataset' | 'database' | 'saved_query';
 
 /** `type` of metadata.yaml: the exported model's class name in Superset. */
 export const EXPORT_MODEL_TYPES: Record<ExportKind, string> = {
@@ -28,6 +31,7 @@ export const EXPORT_MODEL_TYPES: Record<ExportKind, string> = {
   chart: 'Slice',
   dataset: 'SqlaTable',
   database: 'Database',
+  saved_query: 'SavedQuery',
 };
 
 export interface DatabaseExport {
@@ -135,10 +139,22 @@ export interface DashboardExport {
   chart_ids: number[];
 }
 
+export interface SavedQueryExport {
+  id: number;
+  uuid: string;
+  database_id: number;
+  catalog: string | null;
+  schema: string | null;
+  label: string;
+  description: string | null;
+  sql: string;
+}
+
 /**
  * What one export writes: the requested objects (`roots`, of `kind`) and everything they need,
  * by id. A dashboard needs its charts and its native filters' datasets; a chart its dataset; a
- * dataset its database. A database export also carries the datasets in `datasets` that are on it.
+ * dataset its database; a saved query its database. A database export also carries the datasets
+ * in `datasets` that are on it.
  */
 export interface ExportSet {
   kind: ExportKind;
@@ -147,6 +163,7 @@ export interface ExportSet {
   charts: Map<number, ChartExport>;
   datasets: Map<number, DatasetExport>;
   databases: Map<number, DatabaseExport>;
+  savedQueries: Map<number, SavedQueryExport>;
 }
 
 const ASCII_STRIP = /[^A-Za-z0-9_.-]/g;
@@ -488,6 +505,43 @@ export function dashboardContent(
   };
 }
 
+/**
+ * The content of a saved query file: Superset's SavedQuery export fields (schema, label,
+ * description, sql, uuid), then version and database_uuid. A catalog is written only when the
+ * query has one (Superset 4.1 added the field).
+ */
+export function savedQueryContent(
+  q: SavedQueryExport,
+  databaseUuid: string,
+): Record<string, unknown> {
+  return {
+    schema: q.schema,
+    label: q.label,
+    description: q.description,
+    sql: q.sql,
+    uuid: q.uuid,
+    ...(q.catalog !== null && { catalog: q.catalog }),
+    version: EXPORT_VERSION,
+    database_uuid: databaseUuid,
+  };
+}
+
+/**
+ * The folder and stem of a saved query's file, as Superset's ExportSavedQueriesCommand names it:
+ * `queries/<database>/<schema>/<label>`, without the schema folder when the query has no schema
+ * (or one whose safe name is empty), the uuid when the label's safe name is empty. Each part is
+ * a safe name on its own, so no part adds a folder.
+ */
+export function savedQueryFolder(databaseStem: string, schema: string | null): string {
+  const schemaStem = schema === null ? '' : secureFilename(schema);
+  return schemaStem ? `queries/${databaseStem}/${schemaStem}` : `queries/${databaseStem}`;
+}
+
+/** The stem of a saved query's file: its label's safe name, else its uuid. */
+export function savedQueryStem(q: Pick<SavedQueryExport, 'label' | 'uuid'>): string {
+  return secureFilename(q.label) || secureFilename(q.uuid) || 'query';
+}
+
 /** A name not yet in `used` (compared case-insensitively): `base`, else `base_<id>`, … */
 function uniqueStem(base: string, id: number, used: Set<string>): string {
   let stem = base;
@@ -570,8 +624,28 @@ export function bundleFiles(set: ExportSet, now: Date): Map<string, string> {
     for (const ds of nativeFilterDatasetIds(d.json_metadata)) addDataset(ds);
   };
 
+  const queryPaths = new Map<number, string>();
+  const usedQueries = new Map<string, Set<string>>();
+  for (const q of byId(set.savedQueries)) {
+    const databaseStem = databaseStems.get(q.database_id);
+    if (databaseStem === undefined) continue;
+    const folder = savedQueryFolder(databaseStem, q.schema);
+    const used = usedQueries.get(folder) ?? new Set<string>();
+    usedQueries.set(folder, used);
+    queryPaths.set(q.id, `${folder}/${uniqueStem(savedQueryStem(q), q.id, used)}.yaml`);
+  }
+  const addSavedQuery = (id: number) => {
+    const q = set.savedQueries.get(id);
+    const path = queryPaths.get(id);
+    const database = q && set.databases.get(q.database_id);
+    if (!q || !path || !database) return;
+    add(path, () => savedQueryContent(q, database.uuid));
+    addDatabase(q.database_id);
+  };
+
   for (const id of set.roots) {
     if (set.kind === 'dashboard') addDashboard(id);
+    else if (set.kind === 'saved_query') addSavedQuery(id);
     else if (set.kind === 'chart') addChart(id);
     else if (set.kind === 'dataset') addDataset(id);
     else {

@@ -7,7 +7,10 @@
  * be readable too, else 403: a bundle never holds an object its maker may not read, and is never
  * written with pieces silently left out. A dataset's database goes with it (as in Superset, being
  * able to read a dataset is enough to export its connection, password masked). A database export
- * carries the database's datasets that the user may read.
+ * carries the database's datasets that the user may read. A saved query (visible to its owner and
+ * Admin, the saved queries' own rule) carries its database, which the user must still be allowed
+ * to use (403 otherwise: a query saved before a grant was withdrawn does not hand its connection
+ * out).
  */
 import { sql } from 'kysely';
 import { ApiError } from '../api/errors.js';
@@ -19,6 +22,7 @@ import { visibleDatabases } from '../databases/access.js';
 import { visibleDatasets } from '../datasets/access.js';
 import { loadDatasetRecords } from '../datasets/repository.js';
 import { toBool } from '../metadata/db.js';
+import { visibleSavedQueries } from '../saved_queries/resource.js';
 import {
   nativeFilterDatasetIds,
   type ChartExport,
@@ -27,6 +31,7 @@ import {
   type DatasetExport,
   type ExportKind,
   type ExportSet,
+  type SavedQueryExport,
 } from './bundle.js';
 
 type Visibility = (qb: DynamicQuery, ctx: RequestContext) => DynamicQuery;
@@ -292,6 +297,32 @@ async function addCharts(
   );
 }
 
+async function loadSavedQueries(
+  ctx: RequestContext,
+  ids: number[],
+): Promise<Map<number, SavedQueryExport>> {
+  const rows = await ctx.db
+    .selectFrom('saved_query')
+    .select(['id', 'uuid', 'db_id', 'catalog', 'schema', 'label', 'description', 'sql'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        uuid: r.uuid,
+        database_id: r.db_id,
+        catalog: r.catalog,
+        schema: r.schema,
+        label: r.label,
+        description: r.description,
+        sql: r.sql,
+      },
+    ]),
+  );
+}
+
 const emptySet = (kind: ExportKind, roots: number[]): ExportSet => ({
   kind,
   roots,
@@ -299,6 +330,7 @@ const emptySet = (kind: ExportKind, roots: number[]): ExportSet => ({
   charts: new Map(),
   datasets: new Map(),
   databases: new Map(),
+  savedQueries: new Map(),
 });
 
 /** Everything an export of `kind` for the requested ids writes (404, 403 as above). */
@@ -350,6 +382,15 @@ export async function collectExport(
         onThem.map((r) => r.id),
       );
       set.datasets = await loadDatasets(ctx, [...readable]);
+      return set;
+    }
+    case 'saved_query': {
+      const ids = await requireVisible(ctx, 'saved_query', visibleSavedQueries, requested);
+      const set = emptySet(kind, ids);
+      set.savedQueries = await loadSavedQueries(ctx, ids);
+      const databaseIds = [...new Set([...set.savedQueries.values()].map((q) => q.database_id))];
+      await requireReadable(ctx, 'dbs', visibleDatabases, databaseIds);
+      set.databases = await loadDatabases(ctx, databaseIds);
       return set;
     }
   }

@@ -10,7 +10,16 @@
 import { ApiError } from '../api/errors.js';
 import { addFieldError, type FieldErrors } from './schemas.js';
 
-export type ImportKind = 'database' | 'dataset' | 'chart' | 'dashboard';
+export type ImportKind = 'database' | 'dataset' | 'chart' | 'dashboard' | 'saved_query';
+
+/** Superset's `model_name` of each import command, as its messages name it. */
+const MODEL_NAMES: Record<ImportKind, string> = {
+  database: 'database',
+  dataset: 'dataset',
+  chart: 'chart',
+  dashboard: 'dashboard',
+  saved_query: 'saved_queries',
+};
 
 export const IMPORT_MESSAGES = {
   passwordNeeded: 'Must provide a password for the database',
@@ -102,5 +111,5 @@ export function commandInvalid(
   return new ApiError(422, message, commandInvalidBody(message, problems));
 }
 
-/** "Error importing dashboard". */
-export const importErrorMessage = (kind: ImportKind) => `Error importing ${kind}`;
+/** "Error importing dashboard" ("Error importing saved_queries": Superset's model name). */
+export const importErrorMessage = (kind: ImportKind) => `Error importing ${MODEL_NAMES[kind]}`;

@@ -1,16 +1,21 @@
 /**
  * Importing a bundle (Superset's ImportDatabasesCommand, ImportDatasetsCommand,
- * ImportChartsCommand, ImportDashboardsCommand, v1): every file is checked first and every
- * problem collected, then everything is written in one metadata transaction, or nothing.
+ * ImportChartsCommand, ImportDashboardsCommand, ImportSavedQueriesCommand, v1): every file is
+ * checked first and every problem collected, then everything is written in one metadata
+ * transaction, or nothing.
  *
  * - metadata.yaml must be there, of version 1.0.0 (else Superset's "Could not find a valid command
- *   to import file") and of the endpoint's type (Database, SqlaTable, Slice, Dashboard).
+ *   to import file") and of the endpoint's type (Database, SqlaTable, Slice, Dashboard,
+ *   SavedQuery).
  * - Each file of the kinds the endpoint reads is parsed and checked (schemas.ts). A database
  *   whose URI has a masked password needs `passwords[file]` unless it already exists.
  * - What is imported: the endpoint's own objects and what they need — a dashboard's charts (from
  *   its layout), their datasets and its native filters' datasets, their databases; a database
- *   endpoint also takes the datasets on its databases. References resolve to the bundle or to
- *   objects already on this server that the user may see.
+ *   endpoint also takes the datasets on its databases; a saved query endpoint reads only
+ *   `queries/` and `databases/` (other folders are ignored, as Superset ignores a bundle's
+ *   `queries/` in the other endpoints). References resolve to the bundle or to objects already
+ *   on this server that the user may see (a saved query's database: one the user may use in SQL
+ *   Lab, as when saving a query).
  * - An object of the endpoint's kind that exists (same uuid; a dataset also by database, schema
  *   and table) needs overwrite=true ("Dashboard already exists and `overwrite=true` was not
  *   passed") and then the user's right to change it. Related objects that exist are used as
@@ -19,7 +24,9 @@
  *   Superset's examples uuid is this server's examples database, never changed or duplicated.
  * - New databases pass the checks of the create call (supported driver, URI shape, the app's own
  *   files refused, unique name); new objects need `can_write` on their kind. The user becomes an
- *   owner of what is created or overwritten; per-object permissions follow as on create.
+ *   owner of what is created or overwritten; per-object permissions follow as on create. A saved
+ *   query created by an import belongs to the importing user; one overwritten (by its owner or
+ *   an admin) keeps its owner.
  */
 import { randomUUID } from 'node:crypto';
 import { validateJsonMetadata, validatePositionData } from '@strata/core';
@@ -47,6 +54,7 @@ import {
 } from '../examples/install.js';
 import type { MetadataDb } from '../metadata/db.js';
 import { nowIso } from '../metadata/db.js';
+import { assertSavedQueryOwner } from '../saved_queries/write.js';
 import { hasPerm, isAdmin } from '../security/principal.js';
 import type { BundleContents } from './bundle.js';
 import {
@@ -79,6 +87,7 @@ import {
   jsonTextOf,
   metadataSchema,
   parseYaml,
+  savedQuerySchema,
   type ChartConfig,
   type ColumnConfig,
   type DashboardConfig,
@@ -86,13 +95,14 @@ import {
   type DatasetConfig,
   type FieldErrors,
   type MetricConfig,
+  type SavedQueryConfig,
 } from './schemas.js';
 
 /** The URI Superset's example bundles carry for the examples database. */
 export const EXAMPLES_URI_PLACEHOLDER = '__SQLALCHEMY_EXAMPLES_URI__';
 export const METADATA_FILE = 'metadata.yaml';
 
-type Prefix = 'databases/' | 'datasets/' | 'charts/' | 'dashboards/';
+type Prefix = 'databases/' | 'datasets/' | 'charts/' | 'dashboards/' | 'queries/';
 
 interface KindInfo {
   /** Superset's model name, as metadata.yaml's `type` has it. */
@@ -101,6 +111,9 @@ interface KindInfo {
   model: string;
   /** The permission view of the kind. */
   view: string;
+  /** The API docs' tag and plural noun. */
+  tag: string;
+  plural: string;
   prefix: Prefix;
   /** The folders the endpoint reads. */
   reads: Prefix[];
@@ -111,6 +124,8 @@ export const IMPORT_KINDS: Record<ImportKind, KindInfo> = {
     metadataType: 'Database',
     model: 'Database',
     view: 'Database',
+    tag: 'database',
+    plural: 'databases',
     prefix: 'databases/',
     reads: ['databases/', 'datasets/'],
   },
@@ -118,6 +133,8 @@ export const IMPORT_KINDS: Record<ImportKind, KindInfo> = {
     metadataType: 'SqlaTable',
     model: 'Dataset',
     view: 'Dataset',
+    tag: 'dataset',
+    plural: 'datasets',
     prefix: 'datasets/',
     reads: ['databases/', 'datasets/'],
   },
@@ -125,6 +142,8 @@ export const IMPORT_KINDS: Record<ImportKind, KindInfo> = {
     metadataType: 'Slice',
     model: 'Chart',
     view: 'Chart',
+    tag: 'chart',
+    plural: 'charts',
     prefix: 'charts/',
     reads: ['databases/', 'datasets/', 'charts/'],
   },
@@ -132,8 +151,20 @@ export const IMPORT_KINDS: Record<ImportKind, KindInfo> = {
     metadataType: 'Dashboard',
     model: 'Dashboard',
     view: 'Dashboard',
+    tag: 'dashboard',
+    plural: 'dashboards',
     prefix: 'dashboards/',
     reads: ['databases/', 'datasets/', 'charts/', 'dashboards/'],
+  },
+  saved_query: {
+    metadataType: 'SavedQuery',
+    // Superset's `model_name.title()` of "saved_queries".
+    model: 'Saved_Queries',
+    view: 'SavedQuery',
+    tag: 'saved query',
+    plural: 'saved queries',
+    prefix: 'queries/',
+    reads: ['databases/', 'queries/'],
   },
 };
 
@@ -196,11 +227,24 @@ interface DashboardPlan {
   id: number | null;
 }
 
+interface SavedQueryPlan {
+  file: string;
+  config: SavedQueryConfig;
+  uuid: string;
+  action: Exclude<Action, 'reuse'>;
+  id: number | null;
+  /** The schema the query is written with (on the examples database, theirs). */
+  schema: string | null;
+  /** The database: a bundle uuid, or the id of one already here. */
+  database: { uuid: string } | { id: number };
+}
+
 interface Plan {
   databases: DatabasePlan[];
   datasets: DatasetPlan[];
   charts: ChartPlan[];
   dashboards: DashboardPlan[];
+  queries: SavedQueryPlan[];
   /** Objects already here that bundle objects refer to without carrying them. */
   storeDatasets: Map<string, number>;
   storeCharts: Map<string, number>;
@@ -214,6 +258,7 @@ interface Configs {
   datasets: Map<string, DatasetConfig>;
   charts: Map<string, ChartConfig>;
   dashboards: Map<string, DashboardConfig>;
+  queries: Map<string, SavedQueryConfig>;
 }
 
 /** Checks metadata.yaml: missing or of another version ends the import at once. */
@@ -257,6 +302,7 @@ function loadConfigs(
     datasets: new Map(),
     charts: new Map(),
     dashboards: new Map(),
+    queries: new Map(),
   };
   const reads = new Set<string>(IMPORT_KINDS[kind].reads);
   for (const [file, text] of contents) {
@@ -282,6 +328,10 @@ function loadConfigs(
     } else if (prefix === 'charts/') {
       const c = checkConfig(chartSchema, value);
       if (c.ok) configs.charts.set(file, c.value);
+      else report(c.errors);
+    } else if (prefix === 'queries/') {
+      const c = checkConfig(savedQuerySchema, value);
+      if (c.ok) configs.queries.set(file, c.value);
       else report(c.errors);
     } else {
       const c = checkConfig(dashboardSchema, value);
@@ -337,6 +387,7 @@ async function makePlan(
     configs.datasets,
     configs.charts,
     configs.dashboards,
+    configs.queries,
   ];
   for (const map of kinds) {
     const seen = new Map<string, string>();
@@ -376,12 +427,14 @@ async function makePlan(
   }
   for (const c of configs.datasets.values())
     if (neededDatasets.has(uuidOf(c.uuid))) neededDatabases.add(uuidOf(c.database_uuid));
+  for (const c of configs.queries.values()) neededDatabases.add(uuidOf(c.database_uuid));
 
   // What is already here.
   const allDbUuids = [
     ...new Set([
       ...[...configs.databases.values()].map((c) => uuidOf(c.uuid)),
       ...[...configs.datasets.values()].map((c) => uuidOf(c.database_uuid)),
+      ...[...configs.queries.values()].map((c) => uuidOf(c.database_uuid)),
     ]),
   ];
   const storeDbs = new Map(
@@ -452,6 +505,7 @@ async function makePlan(
     datasets: [],
     charts: [],
     dashboards: [],
+    queries: [],
     storeDatasets: new Map(),
     storeCharts: new Map(),
   };
@@ -687,6 +741,65 @@ async function makePlan(
   }
   const datasetPlans = new Map(plan.datasets.map((d) => [d.uuid, d]));
 
+  // Saved queries.
+  const queryUuids = [...configs.queries.values()].map((c) => uuidOf(c.uuid));
+  const storeQueries = new Map(
+    (queryUuids.length
+      ? await ctx.db
+          .selectFrom('saved_query')
+          .select(['id', 'uuid'])
+          .where('uuid', 'in', queryUuids)
+          .execute()
+      : []
+    ).map((r) => [r.uuid.toLowerCase(), r]),
+  );
+  for (const [file, c] of configs.queries) {
+    const uuid = uuidOf(c.uuid);
+    const existing = storeQueries.get(uuid);
+    if (existing) {
+      if (!options.overwrite) {
+        problems.setText(file, alreadyExists(main.model));
+        continue;
+      }
+      try {
+        await assertSavedQueryOwner(ctx, existing.id);
+      } catch {
+        problems.setText(file, cannotOverwrite('saved query'));
+        continue;
+      }
+    }
+    // (Creating one needs can_write on SavedQuery, which the endpoint itself requires.)
+    const dbUuid = uuidOf(c.database_uuid);
+    const dbPlan = dbPlans.get(dbUuid);
+    const fromBundle = dbPlan !== undefined && dbPlan.action !== 'reuse';
+    let here: { id: number; database_name: string } | undefined;
+    if (dbPlan?.action === 'reuse')
+      here = { id: dbPlan.id!, database_name: dbPlan.previousName ?? '' };
+    else if (!dbPlan && (databaseFiles.has(dbUuid) || inBundle('databases/', dbUuid)))
+      continue; // its database file has a problem of its own
+    else if (!dbPlan) here = storeDbs.get(dbUuid);
+    // A database already here must be one the user may use, as when saving a query.
+    if (!fromBundle && (!here || !mayUseDatabase(here))) {
+      problems.add(
+        file,
+        'database_uuid',
+        `Database ${dbUuid} is neither in the bundle nor on this server`,
+      );
+      continue;
+    }
+    const onExamples = examples !== undefined && here?.id === examples.id;
+    plan.queries.push({
+      file,
+      config: c,
+      uuid,
+      action: existing ? 'overwrite' : 'create',
+      id: existing?.id ?? null,
+      // Superset's examples live in `public` on PostgreSQL; here in DuckDB's `main`.
+      schema: onExamples && c.schema === 'public' ? EXAMPLES_SCHEMA : (c.schema ?? null),
+      database: here ? { id: here.id } : { uuid: dbUuid },
+    });
+  }
+
   /** A dataset a chart or filter names: planned, here and readable, or a problem. */
   const resolveDataset = (
     file: string,
@@ -838,6 +951,14 @@ const bool = (v: boolean | null | undefined, fallback: boolean) =>
 const text = (v: string | null | undefined): string | null => (v === undefined ? null : v);
 const blankToNull = (v: string | null | undefined): string | null =>
   v === null || v === undefined || v.trim() === '' ? null : v;
+
+/** The label a saved query is stored with: Superset's files may have none. */
+export const UNTITLED_QUERY_LABEL = 'Untitled Query';
+function savedQueryLabel(label: string | null | undefined): string {
+  return label === null || label === undefined || label.trim() === ''
+    ? UNTITLED_QUERY_LABEL
+    : label;
+}
 
 function databaseFlags(c: DatabaseConfig) {
   const fileUpload = c.allow_file_upload ?? c.allow_csv_upload;
@@ -1046,6 +1167,45 @@ async function applyPlan(
         );
         databaseIds.set(d.uuid, { id: d.id!, name });
         changedDatabases.push(d.id!);
+      }
+    }
+
+    for (const q of plan.queries) {
+      const databaseId = 'id' in q.database ? q.database.id : databaseIds.get(q.database.uuid)!.id;
+      const values = {
+        db_id: databaseId,
+        schema: q.schema,
+        label: savedQueryLabel(q.config.label),
+        description: text(q.config.description),
+        sql: q.config.sql,
+        changed_on: now,
+        changed_by_fk: userId,
+      };
+      if (q.action === 'create') {
+        await trx
+          .insertInto('saved_query')
+          .values({
+            ...values,
+            uuid: q.uuid,
+            catalog: q.config.catalog ?? null,
+            user_id: userId,
+            template_parameters: null,
+            extra_json: null,
+            last_run: null,
+            rows: null,
+            created_on: now,
+            created_by_fk: userId,
+          })
+          .execute();
+      } else {
+        await trx
+          .updateTable('saved_query')
+          .set({
+            ...values,
+            ...(q.config.catalog !== undefined && { catalog: q.config.catalog }),
+          })
+          .where('id', '=', q.id!)
+          .execute();
       }
     }
 

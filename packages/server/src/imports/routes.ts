@@ -1,9 +1,10 @@
 /**
- * `POST /api/v1/{database,dataset,chart,dashboard}/import/` (Superset's `import_` endpoints): a
- * multipart form with the bundle in `formData` (a ZIP), `passwords` (JSON: bundle file → database
- * password), `overwrite` ("true" to write over objects that exist), and the SSH tunnel fields
- * (`ssh_tunnel_passwords`, `ssh_tunnel_private_keys`, `ssh_tunnel_private_key_passwords`, JSON
- * maps: accepted, unused — a bundle whose database has an SSH tunnel is refused). Import needs
+ * `POST /api/v1/{database,dataset,chart,dashboard,saved_query}/import/` (Superset's `import_`
+ * endpoints): a multipart form with the bundle in `formData` (a ZIP), `passwords` (JSON: bundle
+ * file → database password), `overwrite` ("true" to write over objects that exist), and the SSH
+ * tunnel fields (`ssh_tunnel_passwords`, `ssh_tunnel_private_keys`,
+ * `ssh_tunnel_private_key_passwords`, JSON maps: accepted, unused — a bundle whose database has
+ * an SSH tunnel is refused). Import needs
  * `can_write` on the kind (Superset maps `import_` to write). 200 `{"message": "OK"}`; an upload
  * that cannot be read is a 400 with its reason; problems with the files a 422 (errors.ts).
  */
@@ -109,8 +110,8 @@ export function registerImportRoutes(
         {
           config: { access: { perm: 'can_write', view: IMPORT_KINDS[kind].view } },
           schema: {
-            tags: [kind],
-            summary: `Import ${kind}s from an export bundle (ZIP)`,
+            tags: [IMPORT_KINDS[kind].tag],
+            summary: `Import ${IMPORT_KINDS[kind].plural} from an export bundle (ZIP)`,
             consumes: ['multipart/form-data'],
           },
         },

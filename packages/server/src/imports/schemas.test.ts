@@ -9,6 +9,7 @@ import {
   jsonTextOf,
   metadataSchema,
   parseYaml,
+  savedQuerySchema,
   type FieldErrors,
 } from './schemas.js';
 
@@ -29,6 +30,37 @@ describe('bundle file schemas', () => {
       something_new: [1, 2],
     });
     expect(checked.ok).toBe(true);
+  });
+
+  it('reads a saved query as ImportV1SavedQuerySchema does: sql and uuids required', () => {
+    expect(
+      checkConfig(savedQuerySchema, {
+        schema: null,
+        label: null,
+        description: null,
+        sql: 'SELECT 1',
+        uuid: UUID,
+        version: '1.0.0',
+        database_uuid: UUID,
+      }).ok,
+    ).toBe(true);
+    expect(
+      checkConfig(savedQuerySchema, {
+        schema: 's'.repeat(129),
+        label: 7,
+        uuid: UUID,
+        version: '1.0.0',
+        database_uuid: 'x',
+      }),
+    ).toEqual({
+      ok: false,
+      errors: {
+        schema: ['Longer than maximum length 128.'],
+        label: ['Not a valid string.'],
+        sql: ['Missing data for required field.'],
+        database_uuid: ['Not a valid UUID.'],
+      },
+    });
   });
 
   it('answers marshmallow’s messages per field', () => {

@@ -1,13 +1,14 @@
 /**
  * The files of an export bundle checked with zod, under Superset's field names
  * (ImportV1DatabaseSchema, ImportV1DatasetSchema, ImportV1ChartSchema, ImportV1DashboardSchema,
- * the metadata file). Keys these do not name are tolerated and ignored. Problems come out as
+ * ImportV1SavedQuerySchema, the metadata file). Keys these do not name are tolerated and ignored. Problems come out as
  * Superset's marshmallow messages, one list per field (`{"slice_name": ["Missing data for
  * required field."]}`, list items by index), and the limits of the create calls apply (name
  * lengths, the chart type's characters, the slug's characters).
  */
 import { parse, type ScalarTag, type Tags } from 'yaml';
 import { z } from 'zod';
+import { MAX_TAB_SQL_LENGTH, MAX_TAB_TEXT_LENGTH } from '../tab_state/payload.js';
 
 /** The version every v1 bundle file declares. */
 export const IMPORT_VERSION = '1.0.0';
@@ -197,6 +198,22 @@ export const dashboardSchema = z.looseObject({
   published: optBool(),
 });
 
+/**
+ * A saved query (`queries/<database>/<schema>/<label>.yaml`): Superset's ImportV1SavedQuerySchema
+ * (label and schema may be null; sql required), a catalog as Superset 4.1 writes it, and the
+ * limits of the saved query create call (SQL and description lengths).
+ */
+export const savedQuerySchema = z.looseObject({
+  catalog: optStr(256),
+  schema: optStr(128),
+  label: optStr(256),
+  description: optStr(MAX_TAB_TEXT_LENGTH),
+  sql: str(MAX_TAB_SQL_LENGTH),
+  uuid: uuid(),
+  version: z.string(),
+  database_uuid: uuid(),
+});
+
 export type MetadataConfig = z.infer<typeof metadataSchema>;
 export type DatabaseConfig = z.infer<typeof databaseSchema>;
 export type DatasetConfig = z.infer<typeof datasetSchema>;
@@ -204,6 +221,7 @@ export type ColumnConfig = z.infer<typeof columnSchema>;
 export type MetricConfig = z.infer<typeof metricSchema>;
 export type ChartConfig = z.infer<typeof chartSchema>;
 export type DashboardConfig = z.infer<typeof dashboardSchema>;
+export type SavedQueryConfig = z.infer<typeof savedQuerySchema>;
 
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   let at: unknown = root;

@@ -6,13 +6,21 @@ import {
   databaseColumns,
   relatedDatabases,
 } from '../api/common-columns.js';
-import type { DynamicQuery, ResourceDefinition } from '../api/resource-types.js';
+import type { DynamicQuery, RequestContext, ResourceDefinition } from '../api/resource-types.js';
 import { loadUserSummaries } from '../api/user-summaries.js';
 import { backendOf } from '../databases/uri.js';
 import { toIso } from '../metadata/db.js';
 import { isAdmin } from '../security/principal.js';
 import { sqlTables } from './sql-tables.js';
 import { assertSavedQueryOwner, savedQueryWriteHandlers } from './write.js';
+
+/** Who sees a saved query: its owner (its user or creator); an admin sees all. */
+export function visibleSavedQueries(qb: DynamicQuery, ctx: RequestContext): DynamicQuery {
+  if (isAdmin(ctx.principal)) return qb;
+  return qb.where(
+    () => sql<boolean>`(t.created_by_fk = ${ctx.principal.id} or t.user_id = ${ctx.principal.id})`,
+  ) as DynamicQuery;
+}
 
 /**
  * Saved queries through the REST conventions (list, get, create, update, delete). Each user sees
@@ -59,13 +67,7 @@ export function savedQueriesResource(): ResourceDefinition {
       database: relatedDatabases,
     },
     distinct: ['schema', 'label'],
-    visible: (qb, ctx) =>
-      isAdmin(ctx.principal)
-        ? qb
-        : (qb.where(
-            () =>
-              sql<boolean>`(t.created_by_fk = ${ctx.principal.id} or t.user_id = ${ctx.principal.id})`,
-          ) as DynamicQuery),
+    visible: visibleSavedQueries,
     assertCanModify: assertSavedQueryOwner,
     write: savedQueryWriteHandlers() as ResourceDefinition['write'],
     async load(ctx, ids) {

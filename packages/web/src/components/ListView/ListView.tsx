@@ -84,7 +84,10 @@ export interface ListViewProps<T extends ListRow> {
   deletable?: boolean;
   /** Offer "Bulk select" and bulk delete (needs can_write). */
   bulkDelete?: boolean;
-  /** Extra actions on the bulk selection (e.g. "Export"), shown before its Delete. */
+  /**
+   * Extra actions on the bulk selection (e.g. "Export"), shown before its Delete. Given, they
+   * offer "Bulk select" on their own (Superset: bulk select when the user may delete or export).
+   */
   bulkActions?: (ids: Array<number | string>) => ReactNode;
   /** Extra actions of a row, shown before delete. */
   rowActions?: (row: T, context: ListViewContext) => ReactNode;
@@ -283,7 +286,8 @@ export function ListView<T extends ListRow>(props: ListViewProps<T>) {
     ids: [],
   });
   const selectedIds = selection.url === url ? selection.ids : [];
-  const bulkEnabled = bulkDelete && canWrite;
+  const canBulkDelete = bulkDelete && canWrite;
+  const bulkEnabled = canBulkDelete || bulkActions !== undefined;
   const inBulkMode = bulkEnabled && bulkMode;
 
   // ---- delete
@@ -472,20 +476,22 @@ export function ListView<T extends ListRow>(props: ListViewProps<T>) {
               Deselect all
             </Button>
             {bulkActions ? bulkActions(selectedIds) : null}
-            <Button
-              danger
-              size="small"
-              disabled={selectedIds.length === 0}
-              onClick={() =>
-                setPendingDelete({
-                  ids: selectedIds,
-                  names: namesOf(rows, selectedIds, itemName),
-                  bulk: true,
-                })
-              }
-            >
-              Delete
-            </Button>
+            {canBulkDelete ? (
+              <Button
+                danger
+                size="small"
+                disabled={selectedIds.length === 0}
+                onClick={() =>
+                  setPendingDelete({
+                    ids: selectedIds,
+                    names: namesOf(rows, selectedIds, itemName),
+                    bulk: true,
+                  })
+                }
+              >
+                Delete
+              </Button>
+            ) : null}
           </Flex>
         ) : null}
         {cardView ? (

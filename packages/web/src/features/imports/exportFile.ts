@@ -16,7 +16,8 @@ export function defaultExportName(resource: ImportResource): string {
 
 /**
  * Whether the user may export a resource: `can_export` on its view, as Superset's lists check
- * (the permission catalogue defines `can_export` on Dashboard, Chart, Dataset and Database).
+ * (the permission catalogue defines `can_export` on Dashboard, Chart, Dataset, Database and
+ * SavedQuery).
  */
 export function canExport(
   user: Pick<BootstrapUser, 'roles'> | null,

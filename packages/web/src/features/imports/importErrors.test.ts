@@ -201,6 +201,40 @@ describe('texts and small rules', () => {
     );
   });
 
+  it("words saved queries as Superset's saved query list does", () => {
+    expect(IMPORT_TEXTS.saved_query).toEqual({
+      label: 'queries',
+      title: 'Import queries',
+      buttonLabel: 'Import saved queries',
+      imported: 'Query imported',
+      passwordsNeeded:
+        'The passwords for the databases below are needed in order to import them together with the saved queries. Please note that the "Secure Extra" and "Certificate" sections of the database configuration are not present in export files, and should be added manually after the import if they are needed.',
+      overwriteWarning:
+        'You are importing one or more saved queries that already exist. Overwriting might cause you to lose some of your work. Are you sure you want to overwrite?',
+      view: 'SavedQuery',
+    });
+    expect(importUrl('saved_query')).toBe('/api/v1/saved_query/import/');
+    const p = importProblems(
+      'saved_query',
+      answer(
+        {
+          'queries/examples/main/Q.yaml':
+            'Saved_Queries already exists and `overwrite=true` was not passed',
+        },
+        'Error importing saved_queries',
+      ),
+      '',
+    );
+    expect(p).toMatchObject({ fatal: null, alreadyExists: ['queries/examples/main/Q.yaml'] });
+    expect(
+      importProblems(
+        'saved_query',
+        answer({ 'queries/a.yaml': 'Boom' }, 'Error importing saved_queries'),
+        '',
+      ).fatal,
+    ).toBe('An error occurred while importing queries: Error importing saved_queries');
+  });
+
   it('confirms the overwrite only with the word', () => {
     expect(isOverwriteConfirmed('OVERWRITE')).toBe(true);
     expect(isOverwriteConfirmed(' overwrite ')).toBe(true);
@@ -223,6 +257,8 @@ describe('export', () => {
     const url = exportUrl('dashboard', [1, 2]);
     expect(url.startsWith('/api/v1/dashboard/export/?q=')).toBe(true);
     expect(risonDecode(decodeURIComponent(url.split('?q=')[1]!))).toEqual([1, 2]);
+    expect(exportUrl('saved_query', [3])).toBe('/api/v1/saved_query/export/?q=!(3)');
+    expect(defaultExportName('saved_query')).toBe('saved_query_export.zip');
   });
 
   it('reads the file name of Content-Disposition', () => {
@@ -245,6 +281,8 @@ describe('export', () => {
     expect(canExport(user(['can_export', 'Dashboard']), 'dashboard')).toBe(true);
     expect(canExport(user(['can_read', 'Dataset']), 'dataset')).toBe(false);
     expect(canExport(user(['can_export', 'Database']), 'database')).toBe(true);
+    expect(canExport(user(['can_export', 'SavedQuery']), 'saved_query')).toBe(true);
+    expect(canExport(user(['can_read', 'SavedQuery']), 'saved_query')).toBe(false);
     expect(canExport(null, 'chart')).toBe(false);
   });
 });

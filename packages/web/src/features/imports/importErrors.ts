@@ -9,13 +9,14 @@
 import { MESSAGES, formatMessage } from '@strata/core';
 
 /** The resources with import and export bundles. */
-export type ImportResource = 'dashboard' | 'chart' | 'dataset' | 'database';
+export type ImportResource = 'dashboard' | 'chart' | 'dataset' | 'database' | 'saved_query';
 
 export const IMPORT_RESOURCES: readonly ImportResource[] = [
   'dashboard',
   'chart',
   'dataset',
   'database',
+  'saved_query',
 ];
 
 /** The UI texts of each resource's import and export (Superset's wording). */
@@ -53,11 +54,27 @@ function textsFor(resource: ImportResource): ImportTexts {
   };
 }
 
+/**
+ * Saved queries, as Superset's saved query list words them ("Import queries", "Query imported",
+ * "…together with the saved queries."); the list's button is "Import saved queries".
+ */
+const SAVED_QUERY_TEXTS: ImportTexts = {
+  label: 'queries',
+  title: 'Import queries',
+  buttonLabel: 'Import saved queries',
+  imported: 'Query imported',
+  // The messages' `%ss` takes the plural's stem.
+  passwordsNeeded: formatMessage(MESSAGES.importPasswordsNeededWith, 'saved querie'),
+  overwriteWarning: formatMessage(MESSAGES.importOverwriteWarning, 'saved querie'),
+  view: 'SavedQuery',
+};
+
 export const IMPORT_TEXTS: Record<ImportResource, ImportTexts> = {
   dashboard: textsFor('dashboard'),
   chart: textsFor('chart'),
   dataset: textsFor('dataset'),
   database: textsFor('database'),
+  saved_query: SAVED_QUERY_TEXTS,
 };
 
 /** The word typed to confirm an overwrite, and the label asking for it. */

@@ -9,7 +9,12 @@ import {
   yesNoFilter,
 } from '../../components/ListView';
 import type { ListColumn, ListFilterDef, ListViewContext } from '../../components/ListView';
-import { ExportRowButton, importButton, useCanExport } from '../imports/ImportExportButtons';
+import {
+  ExportRowButton,
+  exportBulkAction,
+  importButton,
+  useCanExport,
+} from '../imports/ImportExportButtons';
 import { BooleanMark, MutedText } from './cells';
 import { createdByColumn, modifiedColumn } from './columns';
 import { SORT_BY_CHANGED } from './common';
@@ -50,6 +55,7 @@ const itemName = (row: DatabaseRow) => row.database_name;
 
 const DatabaseModal = lazy(() => import('../databases/DatabaseModal'));
 const importDatabases = importButton('database');
+const exportBulk = exportBulkAction('database');
 
 export default function DatabaseListPage() {
   const formModal = useItemModal<DatabaseRow>();
@@ -79,6 +85,8 @@ export default function DatabaseListPage() {
         itemName={itemName}
         reloadToken={formModal.reloadToken}
         rowActions={rowActions}
+        // Bulk select for export only: databases are deleted one at a time, as in Superset.
+        bulkActions={canExport ? exportBulk : undefined}
         headerActions={(context) => (
           <>
             {importDatabases(context)}

@@ -11,6 +11,12 @@ import {
 } from '../../components/ListView';
 import type { ListColumn, ListFilterDef } from '../../components/ListView';
 import {
+  ExportRowButton,
+  exportBulkAction,
+  importButton,
+  useCanExport,
+} from '../imports/ImportExportButtons';
+import {
   createdByColumn,
   databaseColumn,
   modifiedColumn,
@@ -47,17 +53,24 @@ const COLUMNS: ListColumn<SavedQueryRow>[] = [
 
 const itemName = (row: SavedQueryRow) => row.label;
 
+const exportBulk = exportBulkAction('saved_query');
+const importSavedQueries = importButton('saved_query');
+
 export default function SavedQueryListPage() {
   const navigate = useNavigate();
+  const canExport = useCanExport('saved_query');
   const rowActions = useCallback(
     (row: SavedQueryRow) => (
-      <RowActionButton
-        title="Open in SQL Lab"
-        icon={<ConsoleSqlOutlined />}
-        onClick={() => void navigate(savedQueryEditorUrl(row.id))}
-      />
+      <>
+        <RowActionButton
+          title="Open in SQL Lab"
+          icon={<ConsoleSqlOutlined />}
+          onClick={() => void navigate(savedQueryEditorUrl(row.id))}
+        />
+        {canExport ? <ExportRowButton resource="saved_query" ids={[row.id]} /> : null}
+      </>
     ),
-    [navigate],
+    [navigate, canExport],
   );
   return (
     <ListView<SavedQueryRow>
@@ -71,6 +84,8 @@ export default function SavedQueryListPage() {
       itemName={itemName}
       bulkDelete
       rowActions={rowActions}
+      bulkActions={canExport ? exportBulk : undefined}
+      headerActions={importSavedQueries}
       emptyText="No saved queries yet"
     />
   );
