@@ -12,6 +12,8 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/*/src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // The robustness tests bound super-linear work loosely (a busy 2-core machine).
+          testTimeout: 30000,
         },
       },
       {

@@ -84,6 +84,7 @@ describe('time ranges: robustness', () => {
     expect(() => evaluateTimeRange(`${'7 '.repeat(4000)}days ago : now`, { now })).toThrow(
       TimeRangeError,
     );
-    expect(performance.now() - started).toBeLessThan(500);
+    // Far above the usual time: catches super-linear work, not a busy machine.
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 });

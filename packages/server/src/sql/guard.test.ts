@@ -241,7 +241,8 @@ describe('guardStatements on a database without DML', () => {
         expect(sql.length).toBeGreaterThan(1_000_000);
         const started = performance.now();
         const result = guardStatements(sql, engine, readOnly);
-        expect(performance.now() - started).toBeLessThan(2000);
+        // Far above the usual time: catches super-linear work, not a busy machine.
+        expect(performance.now() - started).toBeLessThan(20_000);
         expect(result.ok).toBe(true);
         expect(guardStatements(`${sql};DELETE FROM t`, engine, readOnly)).toEqual(refused(1));
       });
@@ -256,7 +257,7 @@ describe('guardStatements on a database without DML', () => {
     const nested = `${'WITH a AS ('.repeat(levels)}SELECT 1${') SELECT 1'.repeat(levels)}`;
     const started = performance.now();
     expect(guardStatements(nested, 'duckdb', readOnly)).toEqual(refused(0));
-    expect(performance.now() - started).toBeLessThan(2000);
+    expect(performance.now() - started).toBeLessThan(20_000);
     const shallow = `${'WITH a AS ('.repeat(10)}SELECT 1${') SELECT 1'.repeat(10)}`;
     expect(classifyStatement(shallow, 'duckdb')).toBe('select');
   });

@@ -510,7 +510,8 @@ describe('SQLite engine', () => {
     setTimeout(() => controller.abort(), 200);
     const e = await engineError(client.execute(LONG_QUERY, { signal: controller.signal }));
     expect(e.kind).toBe('cancelled');
-    expect(Date.now() - started).toBeLessThan(2000);
+    // The statement would run for minutes: stopped means well under that, even on a busy machine.
+    expect(Date.now() - started).toBeLessThan(10_000);
     expect((await client.execute('SELECT 1')).rows).toEqual([[1]]);
     expect(
       (await engineError(client.execute('SELECT 1', { signal: AbortSignal.abort() }))).kind,

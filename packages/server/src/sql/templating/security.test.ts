@@ -303,7 +303,8 @@ describe('resource limits', () => {
     );
     const elapsed = performance.now() - t0;
     expect(elapsed).toBeGreaterThanOrEqual(1000);
-    expect(elapsed).toBeLessThan(2500);
+    // Stopped near the limit, not after the 10^10 iterations (loose: the machine may be busy).
+    expect(elapsed).toBeLessThan(10_000);
     t0 = performance.now();
     expect(() => renderSqlTemplateWithInfo(forever, context, { timeoutMs: 100 })).toThrow(
       'took longer than 100 ms',

@@ -117,7 +117,8 @@ describe('sorting', () => {
     const rows: Row[] = Array.from({ length: 100_000 }, (_, i) => ({ v: (i * 7919) % 100_003 }));
     const started = performance.now();
     const sorted = sortRowIndexes(rows, 'v', 'asc', 'number');
-    expect(performance.now() - started).toBeLessThan(1500);
+    // Far above the usual time: catches a quadratic sort, not a busy machine.
+    expect(performance.now() - started).toBeLessThan(15_000);
     expect(rows[sorted[0]!]!.v).toBe(0);
   });
 });
