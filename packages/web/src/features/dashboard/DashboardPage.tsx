@@ -89,6 +89,7 @@ import {
   type NativeFilter,
 } from './nativeFilters';
 import { DashboardFilterBar } from './components/DashboardFilterBar';
+import { DOWNLOAD_FAILED, downloadDashboard } from './download/dashboardDownload';
 import { readDashboardParams, withoutFocusedChart } from './params';
 import { useKeptFilterState } from './useKeptFilterState';
 import { tabsRevealing, visibleChartIds, withTabOpened } from './visibility';
@@ -715,6 +716,14 @@ export default function DashboardPage() {
       const url = await sharePermalink();
       if (url)
         window.location.href = `mailto:?Subject=${encodeURIComponent(d.dashboard_title)}&Body=${encodeURIComponent(`Check out this dashboard: ${url}`)}`;
+    } else if (key === 'downloadPdf' || key === 'downloadImage') {
+      const grid = document.querySelector<HTMLElement>('[data-test="dashboard-grid"]');
+      if (!grid) return;
+      try {
+        await downloadDashboard(grid, d.dashboard_title, key === 'downloadPdf' ? 'pdf' : 'image');
+      } catch {
+        toasts.addDangerToast(DOWNLOAD_FAILED);
+      }
     } else if (key === 'delete') {
       Modal.confirm({
         title: 'Delete dashboard?',
@@ -758,6 +767,14 @@ export default function DashboardPage() {
     { type: 'divider' as const },
     { key: 'share', label: 'Copy permalink to clipboard' },
     { key: 'email', label: 'Share permalink by email' },
+    {
+      key: 'download',
+      label: 'Download',
+      children: [
+        { key: 'downloadPdf', label: 'Export to PDF' },
+        { key: 'downloadImage', label: 'Download as image' },
+      ],
+    },
     { type: 'divider' as const },
     ...(canEdit
       ? [

@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import {
+  ADMIN_PASSWORD,
+  collectPageErrors,
+  launchBrowser,
+  loginAs,
+  snap,
+  startServer,
+  type RunningServer,
+} from './harness.js';
+
+describe('Downloading a dashboard as an image and as a PDF, in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+  const downloads = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-e2e-download-'));
+
+  before(async () => {
+    // Superset's example dashboards, Sales Dashboard among them.
+    server = await startServer({ STRATA_LOAD_EXAMPLE_DASHBOARDS: 'true' });
+    browser = await launchBrowser();
+    page = await browser.newPage({
+      viewport: { width: 1440, height: 1000 },
+      acceptDownloads: true,
+    });
+    errors = collectPageErrors(page);
+    await loginAs(page, server.baseUrl, 'admin', ADMIN_PASSWORD);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+    fs.rmSync(downloads, { recursive: true, force: true });
+  });
+
+  const download = async (item: string): Promise<{ name: string; bytes: Buffer }> => {
+    await page.locator('[data-test="dashboard-menu"]').click();
+    await page.locator('.ant-dropdown-menu-submenu-title', { hasText: 'Download' }).hover();
+    const started = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: item }).click();
+    const file = await started;
+    const target = path.join(downloads, file.suggestedFilename());
+    await file.saveAs(target);
+    return { name: file.suggestedFilename(), bytes: fs.readFileSync(target) };
+  };
+
+  it('opens the Sales Dashboard with its charts drawn', async () => {
+    const list = (await (
+      await page.request.get(
+        `${server.baseUrl}/api/v1/dashboard/?q=(filters:!((col:dashboard_title,opr:eq,value:'Sales Dashboard')))`,
+      )
+    ).json()) as { result: Array<{ id: number }> };
+    await page.goto(`${server.baseUrl}/superset/dashboard/${list.result[0]!.id}/`);
+    await page.locator('[data-test="dashboard-chart"]').first().waitFor();
+    await page.locator('[data-test="dashboard-chart"] canvas').first().waitFor();
+    await page.getByText('10.0M').waitFor();
+  });
+
+  it('downloads the dashboard as a JPEG named after it', async () => {
+    const { name, bytes } = await download('Download as image');
+    assert.match(name, /^sales-dashboard-\d{4}-\d\d-\d\dT\d\d_\d\d_\d\d\.jpg$/);
+    // A JPEG (FF D8 FF), of a real size.
+    assert.deepEqual([...bytes.subarray(0, 3)], [0xff, 0xd8, 0xff]);
+    assert.ok(bytes.length > 20_000, `a ${bytes.length}-byte picture`);
+  });
+
+  it('exports the dashboard to a PDF of one or more pages holding the picture', async () => {
+    const { name, bytes } = await download('Export to PDF');
+    assert.match(name, /^sales-dashboard-.*\.pdf$/);
+    const text = bytes.toString('latin1');
+    assert.ok(text.startsWith('%PDF-'));
+    assert.match(text, /\/Subtype \/Image/);
+    assert.match(text, /\/Filter \/DCTDecode/);
+    assert.ok(/\/Type \/Page\b/.test(text));
+    await snap(page, 'dashboard-download');
+    assert.deepEqual(errors, []);
+  });
+});
