@@ -27,3 +27,19 @@ export function humanizeTimeDelta(then: Date, now: Date = new Date()): string {
   }
   return future ? 'in a few seconds' : 'a few seconds ago';
 }
+
+/** English month names, January first (date formats of charts and stored columns). */
+export const MONTH_NAMES: readonly string[] = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];

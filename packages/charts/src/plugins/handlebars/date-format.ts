@@ -3,21 +3,9 @@
  * tokens such as "YYYY-MM-DD"). Dates are shown in UTC, like the app's other time formats, since
  * the chart data API sends naive timestamps as epoch milliseconds. `[text]` is literal text.
  */
+import { MONTH_NAMES } from '@strata/core';
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+const MONTHS = MONTH_NAMES;
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');

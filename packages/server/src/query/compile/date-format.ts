@@ -10,6 +10,7 @@
  * locale). Any other directive makes the format unknown (null): the column then behaves as if it
  * had no format.
  */
+import { MONTH_NAMES } from '@strata/core';
 
 export type EpochUnit = 's' | 'ms';
 
@@ -39,20 +40,7 @@ const DIRECTIVES = new Set<string>([
   'I',
 ]);
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+const MONTHS = MONTH_NAMES;
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 /** Epoch milliseconds a JS Date can hold (±100,000,000 days). */
