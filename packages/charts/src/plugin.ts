@@ -64,12 +64,30 @@ export interface DataMask {
   ownState?: Record<string, unknown>;
 }
 
+/**
+ * One dimension value of a clicked data point (Superset's `BinaryQueryObjectFilterClause`): an
+ * equality on a dataset column, `formattedVal` as the chart shows it; a temporal value carries
+ * the chart's time grain (the server compares the column truncated to it: the whole period).
+ */
+export interface DrillFilter {
+  col: string;
+  op: '==';
+  val: string | number | boolean | null;
+  grain?: string;
+  formattedVal: string;
+}
+
 export interface ChartHooks {
   /** Emits a cross filter (or clears it with an empty mask). */
   setDataMask?: (mask: DataMask) => void;
   /** Sets a control's value from the chart (e.g. a table's page or sort). */
   setControlValue?: (name: string, value: unknown) => void;
-  onContextMenu?: (clientX: number, clientY: number, filters: unknown[]) => void;
+  /**
+   * A right click on a data point (Superset's `onContextMenu`): where it happened and the
+   * point's drill filters (its dimension values; none for a click outside any point). The page
+   * offers "Drill to detail" / "Drill to detail by {value}".
+   */
+  onContextMenu?: (clientX: number, clientY: number, filters: DrillFilter[]) => void;
   /** Posts a query context to the chart data API (a filter box searching its choices). */
   postChartData?: (context: QueryContext) => Promise<ChartDataResult[]>;
 }

@@ -2,9 +2,20 @@ import { useMemo } from 'react';
 import { EchartsChart } from './EchartsChart.js';
 import type { EChartsCoreOption } from './echarts-core.js';
 
+/** What ECharts passes to a mouse event handler on a data item. */
+export interface EchartsItemParams {
+  name?: string;
+  seriesName?: string;
+  dataIndex?: number;
+  data?: unknown;
+  value?: unknown;
+  event?: { event?: MouseEvent };
+}
+
 /**
  * An ECharts chart, or the "no results" note when there is nothing to draw; `onItemClick` gets
- * each click's ECharts parameters (series name, data name…), for cross filters.
+ * each click's ECharts parameters (series name, data name…), for cross filters;
+ * `onItemContextMenu` each right click's, for drill to detail.
  */
 export function EchartsOrEmpty({
   width,
@@ -12,20 +23,34 @@ export function EchartsOrEmpty({
   option,
   empty,
   onItemClick,
+  onItemContextMenu,
 }: {
   width: number;
   height: number;
   option: EChartsCoreOption;
   empty: boolean;
   onItemClick?: ((params: { name?: string; seriesName?: string }) => void) | undefined;
+  /** A right click on a data point, with the pointer's page position (drill to detail). */
+  onItemContextMenu?:
+    ((params: EchartsItemParams, clientX: number, clientY: number) => void) | undefined;
 }) {
-  const onEvents = useMemo(
-    () =>
-      onItemClick
-        ? { click: (p: unknown) => onItemClick(p as { name?: string; seriesName?: string }) }
-        : undefined,
-    [onItemClick],
-  );
+  const onEvents = useMemo(() => {
+    const events: Record<string, (p: unknown) => void> = {};
+    if (onItemClick)
+      events.click = (p: unknown) => onItemClick(p as { name?: string; seriesName?: string });
+    if (onItemContextMenu)
+      events.contextmenu = function (this: unknown, p: unknown) {
+        // ECharts calls handlers on the chart instance: its tooltip would cover the menu.
+        (this as { dispatchAction?: (a: { type: string }) => void } | null)?.dispatchAction?.({
+          type: 'hideTip',
+        });
+        const params = p as EchartsItemParams;
+        const native = params.event?.event;
+        native?.preventDefault();
+        onItemContextMenu(params, native?.clientX ?? 0, native?.clientY ?? 0);
+      };
+    return Object.keys(events).length ? events : undefined;
+  }, [onItemClick, onItemContextMenu]);
   if (empty)
     return (
       <div

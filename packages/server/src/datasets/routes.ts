@@ -11,7 +11,15 @@ import { canReadDataset } from './access.js';
 import { storedGenericType } from './columns-sync.js';
 import { datasourceJson } from './datasource-json.js';
 import { loadDatasetApiObjects, loadDatasetRecords, type DatasetRecord } from './repository.js';
-import { fromClause } from './source.js';
+import { fromClause, renderedDatasetSql } from './source.js';
+import { isEmptySamplesBody, samplesPayloadSchema, samplesQueries } from './samples.js';
+import {
+  compileDatasetFrom,
+  compileDialectFor,
+  compileQuery,
+  type CompileDataset,
+} from '../query/compile/index.js';
+import { resolveTimeRange, withTimeBounds } from '../chart_data/prepare.js';
 import { assertDatasetOwner, createDataset, refreshDatasetColumns } from './write.js';
 import { syncDatasetPermission } from './access.js';
 import { toBool } from '../metadata/db.js';
@@ -269,8 +277,54 @@ export function registerDatasetRoutes(
       if (!parsed.success)
         throw new ApiError(400, 'Bad request', { message: zodFieldErrors(parsed.error) });
       const q = parsed.data;
+      // Drill to detail: the body's filters and time range through the query compiler.
+      const payload = isEmptySamplesBody(req.body) ? null : body(samplesPayloadSchema, req.body);
       const rec = await readable(req, q.datasource_id);
       const { client, spec } = await connections.forId(rec.row.database_id);
+      if (payload) {
+        const now = new Date();
+        const compiled: CompileDataset = compileDatasetFrom(rec);
+        if (compiled.sql?.trim()) compiled.sql = renderedDatasetSql(spec, rec.row);
+        const dialect = compileDialectFor(spec);
+        const queries = samplesQueries(
+          payload,
+          {
+            columns: compiled.columns.map((c) => c.column_name),
+            main_dttm_col: compiled.main_dttm_col,
+          },
+          q.page,
+          q.per_page,
+        );
+        const compile = (query: typeof queries.rows) =>
+          compileQuery(withTimeBounds(query, null, now), compiled, dialect, {
+            resolveTimeRange: (text) => resolveTimeRange(text, now),
+          });
+        const rowsSql = compile(queries.rows);
+        const countSql = compile(queries.count);
+        const countResult = await engineCall(() =>
+          client.execute(countSql.sql, { schema: rec.row.schema }),
+        );
+        const result = await engineCall(() =>
+          client.execute(rowsSql.sql, { schema: rec.row.schema, maxRows: q.per_page }),
+        );
+        const colnames = result.columns.map((c, i) => rowsSql.labels[i] ?? c.name);
+        return {
+          result: {
+            colnames,
+            coltypes: result.columns.map((c) => c.generic),
+            data: result.rows.map((row) => Object.fromEntries(colnames.map((n, i) => [n, row[i]]))),
+            rowcount: result.rows.length,
+            total_count: Number(countResult.rows[0]?.[0] ?? 0),
+            page: q.page,
+            per_page: q.per_page,
+            is_cached: false,
+            rejected_filters: rowsSql.rejectedFilters.map((f) => ({
+              reason: 'not_in_datasource',
+              column: f.column,
+            })),
+          },
+        };
+      }
       const from = fromClause(spec, rec.row);
       const offset = (q.page - 1) * q.per_page;
       const countResult = await engineCall(() =>

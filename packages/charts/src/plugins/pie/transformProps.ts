@@ -13,7 +13,8 @@ import {
 import { CategoricalColorScale } from '../../color/scale.js';
 import { getNumberFormatter } from '../../format/number-format.js';
 import { getTimeFormatter } from '../../format/time-format.js';
-import type { ChartProps, DataMask } from '../../plugin.js';
+import type { ChartProps, DataMask, DrillFilter } from '../../plugin.js';
+import { drillFilter, drillFilters } from '../../drill.js';
 import { categoryLegend, escapeHtml } from './legend.js';
 import {
   CLEARED_CROSS_FILTER,
@@ -28,6 +29,8 @@ export interface PieProps {
   echartOptions: Record<string, unknown>;
   empty: boolean;
   onSliceClick?: (name: string) => void;
+  /** A right click on a slice: the page's drill menu with the slice's dimension values. */
+  onSliceContextMenu?: (name: string, clientX: number, clientY: number) => void;
 }
 
 /** A slice's label text for a label type. */
@@ -62,7 +65,8 @@ export function transformProps(chartProps: ChartProps): PieProps {
   const result = queriesData[0];
   if (!result || result.data.length === 0) return { width, height, echartOptions: {}, empty: true };
   const metric = getMetricLabel(formData.metric as QueryMetric);
-  const groupby = ((formData.groupby as QueryColumn[] | undefined) ?? []).map(getColumnLabel);
+  const groupbyColumns = (formData.groupby as QueryColumn[] | undefined) ?? [];
+  const groupby = groupbyColumns.map(getColumnLabel);
   const numberFormat = getNumberFormatter(formData.number_format as string | undefined);
   const dateFormat = getTimeFormatter(formData.date_format as string | undefined);
   const temporal = new Set(
@@ -73,6 +77,7 @@ export function transformProps(chartProps: ChartProps): PieProps {
     chartProps.labelColors,
   );
   const names: Record<string, string[]> = {};
+  const drills: Record<string, DrillFilter[]> = {};
   // The slice this chart filters the dashboard on (the others dimmed).
   const selected = selectedGroup(chartProps.filterState);
   const data = result.data.map((row) => {
@@ -83,6 +88,9 @@ export function transformProps(chartProps: ChartProps): PieProps {
     );
     const name = parts.length ? parts.join(', ') : metric;
     names[name] = groupby.map((g) => String(row[g] ?? ''));
+    drills[name] = drillFilters(
+      groupbyColumns.map((c, i) => drillFilter(c, row[groupby[i]!], parts[i] ?? '')),
+    );
     const dim = selected !== null && !isSelectedGroup(names[name], selected);
     return {
       name,
@@ -142,11 +150,18 @@ export function transformProps(chartProps: ChartProps): PieProps {
       : {}),
   };
   const emit = chartProps.emitCrossFilters === true && hooks?.setDataMask && groupby.length > 0;
+  const onContextMenu = hooks?.onContextMenu;
   return {
     width,
     height,
     echartOptions,
     empty: false,
+    ...(onContextMenu
+      ? {
+          onSliceContextMenu: (name: string, x: number, y: number) =>
+            onContextMenu(x, y, drills[name] ?? []),
+        }
+      : {}),
     ...(emit
       ? {
           onSliceClick: (name: string) =>

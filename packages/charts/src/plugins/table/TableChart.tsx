@@ -135,11 +135,24 @@ interface BodyOptions {
   cellColor: TableProps['cellColor'];
   onDimensionClick: TableProps['onDimensionClick'];
   isSelected: TableProps['isSelected'];
+  onRowContextMenu: TableProps['onRowContextMenu'];
 }
 
 function renderRow({ key, row }: KeyedRow, o: BodyOptions) {
+  const onMenu = o.onRowContextMenu;
   return (
-    <tr key={key} className={ROW_CLASS}>
+    <tr
+      key={key}
+      className={ROW_CLASS}
+      onContextMenu={
+        onMenu
+          ? (e) => {
+              e.preventDefault();
+              onMenu(row, e.clientX, e.clientY);
+            }
+          : undefined
+      }
+    >
       {o.columns.map((c) => {
         const v = row[c.key];
         const dimension = c.kind === 'dimension';
@@ -235,6 +248,7 @@ export default function TableChart(props: TableProps) {
     cellColor,
     onDimensionClick,
     isSelected,
+    onRowContextMenu,
   } = props;
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<SortState | null>(null);
@@ -261,6 +275,7 @@ export default function TableChart(props: TableProps) {
     cellColor,
     onDimensionClick,
     isSelected,
+    onRowContextMenu,
   };
   const visible = paged ? pageRows(rows, current, pageSize) : rows;
   return (

@@ -17,7 +17,8 @@ import {
 } from '../../control-panel/conditional-formatting.js';
 import { getNumberFormatter } from '../../format/number-format.js';
 import { getTimeFormatter } from '../../format/time-format.js';
-import type { ChartProps, DataMask } from '../../plugin.js';
+import type { ChartProps, DataMask, DrillFilter } from '../../plugin.js';
+import { drillFilter, drillFilters } from '../../drill.js';
 
 export interface TableColumn {
   key: string;
@@ -51,6 +52,8 @@ export interface TableProps {
   onDimensionClick?: (column: string, value: unknown) => void;
   /** Whether a dimension value is the chart's cross filter (highlighted; a click clears it). */
   isSelected?: (column: string, value: unknown) => boolean;
+  /** A right click on a row: the page's drill menu with the row's dimension values. */
+  onRowContextMenu?: (row: Record<string, unknown>, clientX: number, clientY: number) => void;
 }
 
 type ColumnConfig = Record<string, unknown>;
@@ -191,6 +194,23 @@ export function transformProps(chartProps: ChartProps): TableProps {
   const pageSize = Number(formData.page_length ?? 0);
   const emit = chartProps.emitCrossFilters === true && hooks?.setDataMask;
   const selected = selectedCell(chartProps.filterState);
+  const onContextMenu = hooks?.onContextMenu;
+  // Drill by the row's dimensions (aggregated tables; a raw table's rows are the details).
+  const drillDimensions: Array<[QueryColumn, string]> = raw
+    ? []
+    : ((formData.groupby as QueryColumn[] | undefined) ?? []).map((c) => [c, getColumnLabel(c)]);
+  if (!raw && formData.include_time && formData.granularity_sqla)
+    drillDimensions.unshift([formData.granularity_sqla, formData.granularity_sqla]);
+  const rowDrill = (row: Record<string, unknown>): DrillFilter[] =>
+    drillFilters(
+      drillDimensions.map(([c, label]) => {
+        const column = columns.find((col) => col.key === label);
+        const v = row[label];
+        const grain =
+          column?.temporal && formData.time_grain_sqla ? String(formData.time_grain_sqla) : null;
+        return drillFilter(c, v, column ? column.format(v) : String(v), grain);
+      }),
+    );
   return {
     width,
     height,
@@ -203,6 +223,12 @@ export function transformProps(chartProps: ChartProps): TableProps {
     colorPositiveNegative: formData.color_pn !== false,
     allowRearrangeColumns: formData.allow_rearrange_columns === true,
     cellColor,
+    ...(onContextMenu
+      ? {
+          onRowContextMenu: (row: Record<string, unknown>, x: number, y: number) =>
+            onContextMenu(x, y, rowDrill(row)),
+        }
+      : {}),
     ...(emit
       ? {
           onDimensionClick: (column: string, value: unknown) =>

@@ -7,6 +7,7 @@ export default function TimeseriesChart({
   height,
   echartOptions,
   onSeriesClick,
+  onPointContextMenu,
   empty,
 }: TimeseriesProps) {
   return (
@@ -16,6 +17,11 @@ export default function TimeseriesChart({
       option={echartOptions}
       empty={empty}
       onItemClick={onSeriesClick ? (p) => onSeriesClick(p.seriesName ?? '') : undefined}
+      onItemContextMenu={
+        onPointContextMenu
+          ? (p, x, y) => onPointContextMenu(p.seriesName ?? '', p.data, x, y)
+          : undefined
+      }
     />
   );
 }

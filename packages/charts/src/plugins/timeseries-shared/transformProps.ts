@@ -5,11 +5,17 @@
  * category or number x axis, number formats, legend, rich tooltip, zoom, and the annotation
  * layers (formulas, events, intervals, time series).
  */
-import { GenericDataType, getColumnLabel, type QueryFormData } from '@strata/core';
+import {
+  GenericDataType,
+  getColumnLabel,
+  type QueryColumn,
+  type QueryFormData,
+} from '@strata/core';
 import { CategoricalColorScale } from '../../color/scale.js';
 import { getNumberFormatter } from '../../format/number-format.js';
 import { getTimeFormatter, tooltipDate } from '../../format/time-format.js';
-import type { ChartDataResult, ChartProps, DataMask } from '../../plugin.js';
+import type { ChartDataResult, ChartProps, DataMask, DrillFilter } from '../../plugin.js';
+import { drillFilter, drillFilters } from '../../drill.js';
 import { evaluateFormula, parseFormula } from './formula.js';
 import { xAxisColumn } from './buildQuery.js';
 import { lttbIndices } from './downsample.js';
@@ -30,6 +36,13 @@ export interface TimeseriesProps {
   seriesDimensions: Record<string, string[]>;
   groupby: string[];
   onSeriesClick?: (seriesName: string) => void;
+  /** A right click on a point: the page's drill menu with its x value and series dimensions. */
+  onPointContextMenu?: (
+    seriesName: string,
+    data: unknown,
+    clientX: number,
+    clientY: number,
+  ) => void;
   empty: boolean;
 }
 
@@ -300,6 +313,22 @@ export function transformTimeseries(chartProps: ChartProps, kind: SeriesKind): T
       : {}),
   };
   const emit = chartProps.emitCrossFilters === true && hooks?.setDataMask && groupby.length > 0;
+  const onContextMenu = hooks?.onContextMenu;
+  const groupbyColumns = (formData.groupby as QueryColumn[] | undefined) ?? [];
+  /** The drill filters of a point (ECharts' `[x, y]` data): its x value, its series' values. */
+  const pointDrill = (seriesName: string, data: unknown): DrillFilter[] => {
+    // Annotation series are not data: only the whole chart.
+    if (!(seriesName in seriesDimensions) || !Array.isArray(data)) return [];
+    const xv: unknown = horizontal ? data[1] : data[0];
+    const temporal = xType === 'time' && typeof xv === 'number';
+    const grain = temporal ? ((formData.time_grain_sqla as string | undefined) ?? null) : null;
+    const xText = temporal ? timeFormat(xv) : xv == null ? '' : String(xv);
+    const dims = seriesDimensions[seriesName] ?? [];
+    return drillFilters([
+      x && xv !== 'NULL' ? drillFilter(x, xv, xText, grain) : null,
+      ...groupbyColumns.map((c, i) => drillFilter(c, dims[i], dims[i] ?? '')),
+    ]);
+  };
   return {
     width,
     height,
@@ -307,6 +336,12 @@ export function transformTimeseries(chartProps: ChartProps, kind: SeriesKind): T
     seriesDimensions,
     groupby,
     empty: false,
+    ...(onContextMenu
+      ? {
+          onPointContextMenu: (name: string, data: unknown, cx: number, cy: number) =>
+            onContextMenu(cx, cy, pointDrill(name, data)),
+        }
+      : {}),
     ...(emit
       ? {
           onSeriesClick: (name: string) =>

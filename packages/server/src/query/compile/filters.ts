@@ -45,6 +45,8 @@ interface Target {
   isMetric: boolean;
   /** The column's python_date_format when `sql` reads it as stored (time range bounds). */
   dateFormat?: DateFormat | null;
+  /** The column truncated to the filter's grain. */
+  truncated?: boolean;
 }
 
 function target(
@@ -73,6 +75,7 @@ function target(
       type: column.is_dttm ? GenericDataType.TEMPORAL : column.type_generic,
       isMetric: false,
       dateFormat: grain ? null : columnDateFormat(column),
+      truncated: Boolean(grain),
     };
   }
   const metric = ctx.metrics.get(name);
@@ -105,7 +108,8 @@ function condition(
   options: CompileOptions,
   label: string,
 ): string | null {
-  const lit = (v: Exclude<FilterValue, null>) => valueLiteral(ctx.dialect, v, t.type, label);
+  const lit = (v: Exclude<FilterValue, null>) =>
+    valueLiteral(ctx.dialect, v, t.type, label, t.truncated);
   const { op } = f;
   if (LIST_OPERATORS.has(op)) {
     const values = list(f.val);

@@ -46,9 +46,14 @@ export function parseDateTime(text: string): DateTimeParts | null {
  * compare right), other bounds as `YYYY-MM-DD HH:MM:SS`. Other engines get the engine's
  * TIMESTAMP literal.
  */
-export function dateTimeLiteral(dialect: CompileDialect, parts: DateTimeParts): string {
+export function dateTimeLiteral(
+  dialect: CompileDialect,
+  parts: DateTimeParts,
+  fullText = false,
+): string {
   if (dialect.engine === 'sqlite') {
-    if (parts.time === '00:00:00' && !parts.fraction) return dialect.literal(parts.date);
+    if (parts.time === '00:00:00' && !parts.fraction && !fullText)
+      return dialect.literal(parts.date);
     return dialect.literal(
       `${parts.date} ${parts.time}${parts.fraction ? `.${parts.fraction}` : ''}`,
     );
@@ -79,12 +84,17 @@ export function formattedDateTimeLiteral(
   return text === null ? dateTimeLiteral(dialect, parts) : dialect.literal(text);
 }
 
-/** A filter value coerced to the column's generic type, as a literal. */
+/**
+ * A filter value coerced to the column's generic type, as a literal. `truncated`: the column is
+ * compared truncated to a grain (SQLite's `datetime(c, 'start of …')` answers the full
+ * `YYYY-MM-DD HH:MM:SS` text, so a midnight value must be written in full to be equal).
+ */
 export function valueLiteral(
   dialect: CompileDialect,
   value: Exclude<FilterValue, null>,
   type: GenericDataType | null | undefined,
   column: string,
+  truncated = false,
 ): string {
   // Typed input is validated by the schema; a caller that skipped it still cannot pass objects.
   if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
@@ -115,10 +125,10 @@ export function valueLiteral(
         const d = new Date(value);
         if (Number.isNaN(d.getTime()))
           throw new QueryValidationError(`Invalid value for temporal column "${column}"`);
-        return dateTimeLiteral(dialect, parseDateTime(d.toISOString())!);
+        return dateTimeLiteral(dialect, parseDateTime(d.toISOString())!, truncated);
       }
       const parts = typeof value === 'string' ? parseDateTime(value) : null;
-      return parts ? dateTimeLiteral(dialect, parts) : dialect.literal(String(value));
+      return parts ? dateTimeLiteral(dialect, parts, truncated) : dialect.literal(String(value));
     }
     case GenericDataType.STRING:
       return dialect.literal(typeof value === 'string' ? value : String(value));

@@ -1,6 +1,7 @@
 /**
  * The chart header's actions: the favourite star, and the "…" menu: Edit chart properties,
- * Download (CSV, Excel, image), Share (copy permalink, embed code, e-mail) and View query.
+ * Download (CSV, Excel, image), Share (copy permalink, embed code, e-mail), View query and Drill
+ * to detail (when the page allows it).
  */
 import { useState } from 'react';
 import { Button, Dropdown, Form, Input, InputNumber, Modal, Typography } from 'antd';
@@ -144,12 +145,15 @@ export function ChartActions({
   canEdit,
   chartElement,
   onSliceChanged,
+  onDrillToDetail,
 }: {
   formData: QueryFormData;
   slice: ExploreSlice | null;
   canEdit: boolean;
   chartElement: () => HTMLElement | null;
   onSliceChanged: (s: ExploreSlice) => void;
+  /** Opens "Drill to detail" (absent: the chart or the user cannot drill). */
+  onDrillToDetail?: () => void;
 }) {
   const toasts = useToasts();
   const { starred, toggle } = useChartFavorite(slice?.slice_id ?? null);
@@ -162,6 +166,7 @@ export function ChartActions({
     void fn().catch((e: unknown) => toasts.addDangerToast(errorMessage(e)));
   const onMenu = (key: string) => {
     if (key === 'edit') setEditing(true);
+    if (key === 'drill') onDrillToDetail?.();
     if (key === 'csv' || key === 'xlsx') run(() => downloadChartData(formData, key));
     if (key === 'png')
       run(async () => {
@@ -219,6 +224,7 @@ export function ChartActions({
               ],
             },
             { key: 'query', label: 'View query' },
+            ...(onDrillToDetail ? [{ key: 'drill', label: 'Drill to detail' }] : []),
           ],
         }}
       >

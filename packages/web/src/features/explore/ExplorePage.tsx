@@ -26,6 +26,8 @@ import { useToasts } from '../../app/toasts';
 import { DatasetMenu, type ExploreDataset } from './DatasetMenu';
 import { SaveModal } from './SaveModal';
 import { VizTypeControl } from './VizTypeGallery';
+import { canDrillToDetail } from '../drillDetail/drillPayload';
+import { useDrillDetail } from '../drillDetail/useDrillDetail';
 import { ChartActions } from './ChartActions';
 import { ChartRenderer } from './ChartRenderer';
 import { ControlPanel } from './ControlPanel';
@@ -237,12 +239,25 @@ export default function ExplorePage() {
   }, [run, errors.length]);
 
   // Charts may query the chart data API themselves (a filter box searching its choices).
+  // Drill to detail: the "…" menu's entry and the right-click menu of the chart's data points.
+  const drillable = canDrillToDetail(
+    chartRegistry.get(drawnFormData.viz_type)?.metadata,
+    state.datasource?.type,
+    user,
+  );
+  const drill = useDrillDetail({
+    formData: drawnFormData,
+    datasourceId: state.datasource?.id ?? null,
+    chartName: state.slice?.slice_name ?? '- untitled',
+  });
+  const drillMenu = drill.onContextMenu;
   const chartHooks = useMemo<ChartHooks>(
     () => ({
       postChartData: async (context) =>
         (await api.post<{ result: ChartDataResult[] }>('/api/v1/chart/data', context)).result,
+      ...(drillable ? { onContextMenu: drillMenu } : {}),
     }),
-    [],
+    [drillable, drillMenu],
   );
 
   if (!hasExploreTarget(params))
@@ -393,7 +408,9 @@ export default function ExplorePage() {
                 canEdit={canOverwrite(state.slice, user?.userId ?? null)}
                 chartElement={() => document.querySelector('[data-test="chart-container"]')}
                 onSliceChanged={(s) => dispatch(a.sliceSaved(s))}
+                {...(drillable ? { onDrillToDetail: () => drill.open() } : {})}
               />
+              {drill.element}
               <Tooltip
                 title={
                   isQueryDatasource(state.datasource)

@@ -1,15 +1,19 @@
 /**
  * A chart on the dashboard: its title bar (name, last update, the chart menu: force refresh,
- * full screen, view query, view as table, downloads, share permalink, edit in Explore) and the
- * chart drawn by its plugin; loading, error and missing-chart states.
+ * full screen, view query, view as table, drill to detail, downloads, share permalink, edit in
+ * Explore) and the chart drawn by its plugin (a right click on a data point opens the drill
+ * menu); loading, error and missing-chart states.
  */
 import { Suspense, lazy, memo, useMemo, useState } from 'react';
 import { Alert, Button, Dropdown, Empty, Modal, Spin, Typography, type MenuProps } from 'antd';
 import { EllipsisOutlined, ExclamationCircleOutlined } from '@ant-design/icons';
 import type { QueryFormData } from '@strata/core';
-import type { ChartHooks, ExploreDatasource } from '@strata/charts';
+import { chartRegistry, type ChartHooks, type ExploreDatasource } from '@strata/charts';
 import { api, errorMessage } from '../../../app/api';
+import { useCurrentUser } from '../../../app/BootstrapContext';
 import { useToasts } from '../../../app/toasts';
+import { canDrillToDetail } from '../../drillDetail/drillPayload';
+import { useDrillDetail } from '../../drillDetail/useDrillDetail';
 import { ChartRenderer } from '../../explore/ChartRenderer';
 import { chartPermalink, downloadChartData, saveBlob } from '../../explore/chartExports';
 import type { ChartState, DashboardChart } from '../types';
@@ -98,7 +102,20 @@ export const ChartHolder = memo(function ChartHolder(props: ChartHolderProps) {
   const [query, setQuery] = useState<string | null>(null);
   const [table, setTable] = useState(false);
   const name = props.nameOverride || chart?.slice_name || '';
-  const chartHooks = useMemo(() => props.hooks, [props.hooks]);
+  const user = useCurrentUser();
+  const drillable =
+    !!formData &&
+    canDrillToDetail(chartRegistry.get(formData.viz_type)?.metadata, datasource?.type, user);
+  const drill = useDrillDetail({
+    formData,
+    datasourceId: datasource?.id ?? null,
+    chartName: name,
+  });
+  const drillMenu = drill.onContextMenu;
+  const chartHooks = useMemo(
+    () => (drillable ? { ...props.hooks, onContextMenu: drillMenu } : props.hooks),
+    [props.hooks, drillable, drillMenu],
+  );
   if (!chart)
     return (
       <div style={{ width, height, padding: 16 }} data-test="missing-chart">
@@ -128,6 +145,7 @@ export const ChartHolder = memo(function ChartHolder(props: ChartHolderProps) {
       { type: 'divider' as const },
       { key: 'query', label: 'View query' },
       { key: 'table', label: 'View as table' },
+      ...(drillable ? [{ key: 'drill', label: 'Drill to detail' }] : []),
       { key: 'edit', label: 'Edit chart' },
       { type: 'divider' as const },
       { key: 'csv', label: 'Export to .CSV' },
@@ -143,6 +161,7 @@ export const ChartHolder = memo(function ChartHolder(props: ChartHolderProps) {
         else if (key === 'edit')
           window.open(`/explore/?slice_id=${chart.id}`, '_blank', 'noopener');
         else if (key === 'table') setTable(true);
+        else if (key === 'drill') drill.open();
         else if (!formData) return;
         else if (key === 'query') {
           const { chartRegistry } = await import('@strata/charts');
@@ -258,6 +277,7 @@ export const ChartHolder = memo(function ChartHolder(props: ChartHolderProps) {
           </pre>
         </Modal>
       ) : null}
+      {drill.element}
       {table ? (
         <Modal
           open
