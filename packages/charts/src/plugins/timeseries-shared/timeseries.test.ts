@@ -329,3 +329,30 @@ describe('LTTB down-sampling', () => {
     expect(lttbIndices([1, 2], [3, 4], 10)).toEqual([0, 1]);
   });
 });
+
+describe('time-series drill to detail', () => {
+  it("gives a right-clicked point's x value with the grain and its series' dimension values", () => {
+    const onContextMenu = vi.fn();
+    const p = transformTimeseries(props({}, 3, { hooks: { onContextMenu } }), 'line');
+    const boy = seriesOf(p).find((s) => s.name === 'boy')!;
+    p.onPointContextMenu!('boy', boy.data[1], 10, 20);
+    expect(onContextMenu).toHaveBeenCalledWith(10, 20, [
+      {
+        col: 'ds',
+        op: '==',
+        val: Date.UTC(2021, 0, 1),
+        formattedVal: expect.stringContaining('2021') as unknown as string,
+        grain: 'P1Y',
+      },
+      { col: 'gender', op: '==', val: 'boy', formattedVal: 'boy' },
+    ]);
+  });
+
+  it('offers only the whole chart for an annotation or an unknown series, and nothing without the hook', () => {
+    const onContextMenu = vi.fn();
+    const p = transformTimeseries(props({}, 3, { hooks: { onContextMenu } }), 'line');
+    p.onPointContextMenu!('an annotation', [Date.UTC(2021, 0, 1), 3], 1, 2);
+    expect(onContextMenu).toHaveBeenCalledWith(1, 2, []);
+    expect(transformTimeseries(props({}), 'line').onPointContextMenu).toBeUndefined();
+  });
+});
