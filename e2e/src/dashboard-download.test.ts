@@ -39,14 +39,33 @@ describe('Downloading a dashboard as an image and as a PDF, in Chromium', () => 
     fs.rmSync(downloads, { recursive: true, force: true });
   });
 
+  /** Waits until no menu of the page is shown (a closing one must not take the next click). */
+  const menusClosed = async () => {
+    const shown = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+    for (let i = 0; i < 50 && (await shown.count()) > 0; i += 1) await page.waitForTimeout(100);
+    assert.equal(await shown.count(), 0, 'a menu stays open');
+  };
+
   const download = async (item: string): Promise<{ name: string; bytes: Buffer }> => {
+    await menusClosed();
     await page.locator('[data-test="dashboard-menu"]').click();
     await page.locator('.ant-dropdown-menu-submenu-title', { hasText: 'Download' }).hover();
-    const started = page.waitForEvent('download');
-    await page.getByRole('menuitem', { name: item }).click();
-    const file = await started;
+    const entry = page.getByRole('menuitem', { name: item });
+    await entry.waitFor();
+    const started = page.waitForEvent('download', { timeout: 60_000 });
+    // A click event on the item itself: moving the pointer onto a submenu that is still opening
+    // could close it (the hover menu's own behaviour, not what this test is about).
+    await entry.dispatchEvent('click');
+    const file = await started.catch(async (e: unknown) => {
+      // Say why: the product's failure toast, if it showed one.
+      const failed = await page.getByText('Sorry, something went wrong. Try again later.').count();
+      throw new Error(
+        `no download of "${item}"${failed ? ' (the page said it failed)' : ''}: ${String(e)}`,
+      );
+    });
     const target = path.join(downloads, file.suggestedFilename());
     await file.saveAs(target);
+    await page.keyboard.press('Escape');
     return { name: file.suggestedFilename(), bytes: fs.readFileSync(target) };
   };
 

@@ -3,6 +3,9 @@
  * Content-Disposition header.
  */
 
+/** How long a download's object URL stays valid. */
+const BLOB_URL_LIFETIME_MS = 60_000;
+
 /** Saves a blob as a file download named `fileName`. */
 export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
@@ -12,7 +15,9 @@ export function saveBlob(blob: Blob, fileName: string): void {
   document.body.appendChild(a);
   a.click();
   a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  // The browser reads the blob when the download starts, which a busy page may delay: the URL
+  // is kept for a minute (revoked after 1 s, a PDF export on a loaded machine was lost).
+  setTimeout(() => URL.revokeObjectURL(url), BLOB_URL_LIFETIME_MS);
 }
 
 /**

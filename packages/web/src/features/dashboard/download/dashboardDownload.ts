@@ -58,8 +58,15 @@ const TITLE_BAND = 56;
 const FONT =
   "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 
-/** The dashboard drawn under a band with its title, as a JPEG data URL. */
-async function pictureOf(element: HTMLElement, title: string): Promise<string> {
+interface Picture {
+  /** A JPEG data URL. */
+  jpeg: string;
+  width: number;
+  height: number;
+}
+
+/** The dashboard drawn under a band with its title. */
+async function pictureOf(element: HTMLElement, title: string): Promise<Picture> {
   const { toCanvas } = await import('html-to-image');
   const width = element.scrollWidth;
   const height = element.scrollHeight;
@@ -83,7 +90,7 @@ async function pictureOf(element: HTMLElement, title: string): Promise<string> {
   g.textBaseline = 'middle';
   g.fillText(title, Math.round(8 * scale), band / 2, canvas.width - 16 * scale);
   g.drawImage(body, 0, band);
-  return canvas.toDataURL('image/jpeg', 0.95);
+  return { jpeg: canvas.toDataURL('image/jpeg', 0.95), width: canvas.width, height: canvas.height };
 }
 
 function blobOfDataUrl(dataUrl: string): Blob {
@@ -101,16 +108,15 @@ export async function downloadDashboard(
   title: string,
   format: DashboardDownloadFormat,
 ): Promise<void> {
-  const jpeg = await pictureOf(element, title);
+  const { jpeg, width, height } = await pictureOf(element, title);
   const name = dashboardFileName(title, format, new Date());
   if (format === 'image') {
     saveBlob(blobOfDataUrl(jpeg), name);
     return;
   }
   const { jsPDF } = await import('jspdf');
-  const size = await imageSize(jpeg);
-  const w = size.width * PT_PER_PX;
-  const h = size.height * PT_PER_PX;
+  const w = width * PT_PER_PX;
+  const h = height * PT_PER_PX;
   const pageHeight = w * A4_RATIO;
   const pdf = new jsPDF({ unit: 'pt', format: [w, pageHeight], orientation: 'portrait' });
   pdfPageOffsets(w, h).forEach((y, i) => {
@@ -118,14 +124,4 @@ export async function downloadDashboard(
     pdf.addImage(jpeg, 'JPEG', 0, y, w, h);
   });
   saveBlob(pdf.output('blob'), name);
-}
-
-/** The pixel size of an image given as a data URL. */
-function imageSize(dataUrl: string): Promise<{ width: number; height: number }> {
-  return new Promise((resolve, reject) => {
-    const img = new Image();
-    img.onload = () => resolve({ width: img.naturalWidth, height: img.naturalHeight });
-    img.onerror = () => reject(new Error('the picture could not be read'));
-    img.src = dataUrl;
-  });
 }

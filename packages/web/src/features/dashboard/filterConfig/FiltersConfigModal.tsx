@@ -620,8 +620,10 @@ function ItemList({
   };
   return (
     <div style={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      {/* Click only: with hover too, a click right after the pointer arrived closed the menu the
+          hover had just opened. */}
       <Dropdown
-        trigger={['click', 'hover']}
+        trigger={['click']}
         menu={{
           items: [
             { key: NATIVE_FILTER_TYPE, label: TEXT.filter },
