@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page, Request } from 'playwright-core';
 import {
   ADMIN_PASSWORD,
+  chooseMenuItem,
   collectPageErrors,
   csrfTokenOf,
   datasetIdOf,
@@ -240,7 +241,7 @@ describe('Dashboards: native filter bar, filter configuration and filter sets, i
     const modal = page.getByRole('dialog').filter({ hasText: 'Add and edit filters' });
     await modal.waitFor();
     await modal.getByRole('button', { name: 'Add filters and dividers' }).click();
-    await page.getByRole('menuitem', { name: 'Filter', exact: true }).click();
+    await chooseMenuItem(page.getByRole('menuitem', { name: 'Filter', exact: true }));
     if (type) {
       await modal.getByLabel('Filter type', { exact: true }).click();
       await openOption(type).click();

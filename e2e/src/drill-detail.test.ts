@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
 import {
   ADMIN_PASSWORD,
+  chooseMenuItem,
   collectPageErrors,
   csrfTokenOf,
   datasetIdOf,
@@ -121,7 +122,7 @@ describe('Drill to detail: the chart menu, the right-click menu and the rows mod
     await chart('Drill gender split').locator('[data-test="echarts-chart"]').waitFor();
     await chart('Drill births by state').locator('[data-test="table-chart"]').waitFor();
     await page.getByRole('button', { name: 'More options for Drill gender split' }).click();
-    await page.getByRole('menuitem', { name: 'Drill to detail' }).click();
+    await chooseMenuItem(page.getByRole('menuitem', { name: 'Drill to detail' }));
     await modal().getByText('Drill to detail: Drill gender split').waitFor();
     await modal().getByText(rows(all), { exact: true }).waitFor();
     const table = modal().locator('.ant-table');
@@ -165,7 +166,7 @@ describe('Drill to detail: the chart menu, the right-click menu and the rows mod
     const label = (await byItem.innerText()).trim();
     const value = label.replace('Drill to detail by ', '');
     assert.ok(['boy', 'girl'].includes(value), label);
-    await byItem.click();
+    await chooseMenuItem(byItem);
     await modal().getByText(`gender = ${value}`).waitFor();
     const filtered = await total({ filters: [{ col: 'gender', op: '==', val: value }] });
     const all = await total({ filters: [] });
@@ -193,7 +194,7 @@ describe('Drill to detail: the chart menu, the right-click menu and the rows mod
       .first();
     const state = (await cell.innerText()).trim();
     await cell.click({ button: 'right' });
-    await page.getByRole('menuitem', { name: `Drill to detail by ${state}` }).click();
+    await chooseMenuItem(page.getByRole('menuitem', { name: `Drill to detail by ${state}` }));
     await modal().getByText(`state = ${state}`).waitFor();
     const filtered = await total({ filters: [{ col: 'state', op: '==', val: state }] });
     await modal().getByText(rows(filtered), { exact: true }).waitFor();

@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const REPO = path.resolve(here, '../..');
@@ -161,4 +161,14 @@ export async function datasetIdOf(page: Page, baseUrl: string, tableName: string
 export async function csrfTokenOf(page: Page, baseUrl: string): Promise<string> {
   const r = await page.request.get(`${baseUrl}/api/v1/security/csrf_token/`);
   return ((await r.json()) as { result: string }).result;
+}
+
+/**
+ * Chooses an item of a menu that may still be sliding in: a click event on the item itself, since
+ * a pointer click at its final place can land while the opening animation moves it (seen: the
+ * click swallowed, the menu left open).
+ */
+export async function chooseMenuItem(item: Locator): Promise<void> {
+  await item.waitFor();
+  await item.dispatchEvent('click');
 }
