@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page, Request } from 'playwright-core';
 import {
   ADMIN_PASSWORD,
+  createDashboardOfCharts,
   chooseMenuItem,
   collectPageErrors,
   csrfTokenOf,
@@ -39,60 +40,21 @@ describe('Dashboards: native filter bar, filter configuration and filter sets, i
     errors = collectPageErrors(page);
     await loginAs(page, server.baseUrl, 'admin', ADMIN_PASSWORD);
     const datasetId = await datasetIdOf(page, server.baseUrl, 'birth_names');
-    const datasource = `${datasetId}__table`;
     const token = await csrfTokenOf(page, server.baseUrl);
-    const params = [
-      { viz_type: 'table', groupby: ['state'], metrics: ['sum__num'], row_limit: 10 },
-      { viz_type: 'big_number_total', metric: 'sum__num' },
-    ];
-    const ids: number[] = [];
-    for (const [i, p] of params.entries()) {
-      const res = await page.request.post(`${server.baseUrl}/api/v1/chart/`, {
-        headers: { 'X-CSRFToken': token },
-        data: {
-          slice_name: ['Births by state', 'All births'][i],
-          viz_type: p.viz_type,
-          datasource_id: datasetId,
-          datasource_type: 'table',
-          params: JSON.stringify({ ...p, datasource, time_range: 'No filter' }),
+    dashboardUrl = await createDashboardOfCharts(
+      page,
+      server.baseUrl,
+      token,
+      datasetId,
+      'E2E filtered births',
+      [
+        {
+          name: 'Births by state',
+          params: { viz_type: 'table', groupby: ['state'], metrics: ['sum__num'], row_limit: 10 },
         },
-      });
-      assert.equal(res.status(), 201, await res.text());
-      ids.push(((await res.json()) as { id: number }).id);
-    }
-    const position = {
-      DASHBOARD_VERSION_KEY: 'v2',
-      ROOT_ID: { id: 'ROOT_ID', type: 'ROOT', children: ['GRID_ID'] },
-      GRID_ID: { id: 'GRID_ID', type: 'GRID', children: ['ROW-1'], parents: ['ROOT_ID'] },
-      'ROW-1': {
-        id: 'ROW-1',
-        type: 'ROW',
-        children: ids.map((id) => `CHART-${id}`),
-        parents: ['ROOT_ID', 'GRID_ID'],
-      },
-      ...Object.fromEntries(
-        ids.map((id) => [
-          `CHART-${id}`,
-          {
-            id: `CHART-${id}`,
-            type: 'CHART',
-            children: [],
-            parents: ['ROOT_ID', 'GRID_ID', 'ROW-1'],
-            meta: { chartId: id, width: 6, height: 50 },
-          },
-        ]),
-      ),
-    };
-    const res = await page.request.post(`${server.baseUrl}/api/v1/dashboard/`, {
-      headers: { 'X-CSRFToken': token },
-      data: {
-        dashboard_title: 'E2E filtered births',
-        position_json: JSON.stringify(position),
-        published: true,
-      },
-    });
-    assert.equal(res.status(), 201, await res.text());
-    dashboardUrl = `${server.baseUrl}/superset/dashboard/${((await res.json()) as { id: number }).id}/`;
+        { name: 'All births', params: { viz_type: 'big_number_total', metric: 'sum__num' } },
+      ],
+    );
   });
 
   after(async () => {

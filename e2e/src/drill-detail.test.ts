@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
 import {
   ADMIN_PASSWORD,
+  createDashboardOfCharts,
   chooseMenuItem,
   collectPageErrors,
   csrfTokenOf,
@@ -55,60 +56,24 @@ describe('Drill to detail: the chart menu, the right-click menu and the rows mod
     errors = collectPageErrors(page);
     await loginAs(page, server.baseUrl, 'admin', ADMIN_PASSWORD);
     datasetId = await datasetIdOf(page, server.baseUrl, 'birth_names');
-    const datasource = `${datasetId}__table`;
     token = await csrfTokenOf(page, server.baseUrl);
-    const params = [
-      { viz_type: 'pie', groupby: ['gender'], metric: 'sum__num' },
-      { viz_type: 'table', groupby: ['state'], metrics: ['sum__num'], row_limit: 10 },
-    ];
-    const ids: number[] = [];
-    for (const [i, p] of params.entries()) {
-      const res = await page.request.post(`${server.baseUrl}/api/v1/chart/`, {
-        headers: { 'X-CSRFToken': token },
-        data: {
-          slice_name: ['Drill gender split', 'Drill births by state'][i],
-          viz_type: p.viz_type,
-          datasource_id: datasetId,
-          datasource_type: 'table',
-          params: JSON.stringify({ ...p, datasource, time_range: 'No filter' }),
+    dashboardUrl = await createDashboardOfCharts(
+      page,
+      server.baseUrl,
+      token,
+      datasetId,
+      'E2E drill to detail',
+      [
+        {
+          name: 'Drill gender split',
+          params: { viz_type: 'pie', groupby: ['gender'], metric: 'sum__num' },
         },
-      });
-      assert.equal(res.status(), 201, await res.text());
-      ids.push(((await res.json()) as { id: number }).id);
-    }
-    const position = {
-      DASHBOARD_VERSION_KEY: 'v2',
-      ROOT_ID: { id: 'ROOT_ID', type: 'ROOT', children: ['GRID_ID'] },
-      GRID_ID: { id: 'GRID_ID', type: 'GRID', children: ['ROW-1'], parents: ['ROOT_ID'] },
-      'ROW-1': {
-        id: 'ROW-1',
-        type: 'ROW',
-        children: ids.map((id) => `CHART-${id}`),
-        parents: ['ROOT_ID', 'GRID_ID'],
-      },
-      ...Object.fromEntries(
-        ids.map((id) => [
-          `CHART-${id}`,
-          {
-            id: `CHART-${id}`,
-            type: 'CHART',
-            children: [],
-            parents: ['ROOT_ID', 'GRID_ID', 'ROW-1'],
-            meta: { chartId: id, width: 6, height: 50 },
-          },
-        ]),
-      ),
-    };
-    const res = await page.request.post(`${server.baseUrl}/api/v1/dashboard/`, {
-      headers: { 'X-CSRFToken': token },
-      data: {
-        dashboard_title: 'E2E drill to detail',
-        position_json: JSON.stringify(position),
-        published: true,
-      },
-    });
-    assert.equal(res.status(), 201, await res.text());
-    dashboardUrl = `${server.baseUrl}/superset/dashboard/${((await res.json()) as { id: number }).id}/`;
+        {
+          name: 'Drill births by state',
+          params: { viz_type: 'table', groupby: ['state'], metrics: ['sum__num'], row_limit: 10 },
+        },
+      ],
+    );
   });
 
   after(async () => {

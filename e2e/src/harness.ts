@@ -172,3 +172,66 @@ export async function chooseMenuItem(item: Locator): Promise<void> {
   await item.waitFor();
   await item.dispatchEvent('click');
 }
+
+/**
+ * Saves one chart per entry on a table dataset (params as Explore would save them, no time
+ * filter) and a published dashboard holding them side by side in one row; answers the
+ * dashboard's address.
+ */
+export async function createDashboardOfCharts(
+  page: Page,
+  baseUrl: string,
+  token: string,
+  datasetId: number,
+  title: string,
+  charts: Array<{ name: string; params: { viz_type: string } & Record<string, unknown> }>,
+): Promise<string> {
+  const ids: number[] = [];
+  for (const { name, params } of charts) {
+    const res = await page.request.post(`${baseUrl}/api/v1/chart/`, {
+      headers: { 'X-CSRFToken': token },
+      data: {
+        slice_name: name,
+        viz_type: params.viz_type,
+        datasource_id: datasetId,
+        datasource_type: 'table',
+        params: JSON.stringify({
+          ...params,
+          datasource: `${datasetId}__table`,
+          time_range: 'No filter',
+        }),
+      },
+    });
+    if (res.status() !== 201) throw new Error(`chart not saved: ${await res.text()}`);
+    ids.push(((await res.json()) as { id: number }).id);
+  }
+  const position = {
+    DASHBOARD_VERSION_KEY: 'v2',
+    ROOT_ID: { id: 'ROOT_ID', type: 'ROOT', children: ['GRID_ID'] },
+    GRID_ID: { id: 'GRID_ID', type: 'GRID', children: ['ROW-1'], parents: ['ROOT_ID'] },
+    'ROW-1': {
+      id: 'ROW-1',
+      type: 'ROW',
+      children: ids.map((id) => `CHART-${id}`),
+      parents: ['ROOT_ID', 'GRID_ID'],
+    },
+    ...Object.fromEntries(
+      ids.map((id) => [
+        `CHART-${id}`,
+        {
+          id: `CHART-${id}`,
+          type: 'CHART',
+          children: [],
+          parents: ['ROOT_ID', 'GRID_ID', 'ROW-1'],
+          meta: { chartId: id, width: 6, height: 50 },
+        },
+      ]),
+    ),
+  };
+  const res = await page.request.post(`${baseUrl}/api/v1/dashboard/`, {
+    headers: { 'X-CSRFToken': token },
+    data: { dashboard_title: title, position_json: JSON.stringify(position), published: true },
+  });
+  if (res.status() !== 201) throw new Error(`dashboard not saved: ${await res.text()}`);
+  return `${baseUrl}/superset/dashboard/${((await res.json()) as { id: number }).id}/`;
+}
