@@ -103,9 +103,13 @@ export const ChartHolder = memo(function ChartHolder(props: ChartHolderProps) {
   const [table, setTable] = useState(false);
   const name = props.nameOverride || chart?.slice_name || '';
   const user = useCurrentUser();
+  // The datasource type is read from the form data ("12__table") until the dataset arrives, so
+  // `drillable` and the chart's hooks do not change then (a change redrew every chart).
+  const datasourceType =
+    datasource?.type ?? (formData ? String(formData.datasource ?? '').split('__')[1] : undefined);
   const drillable =
     !!formData &&
-    canDrillToDetail(chartRegistry.get(formData.viz_type)?.metadata, datasource?.type, user);
+    canDrillToDetail(chartRegistry.get(formData.viz_type)?.metadata, datasourceType, user);
   const drill = useDrillDetail({
     formData,
     datasourceId: datasource?.id ?? null,
