@@ -1,4 +1,6 @@
 import type { EngineSpec } from '../../engines/types.js';
+import { requestPolicy } from './context.js';
+import type { FragmentPolicy } from './fragment.js';
 import type { CompileDialect } from './types.js';
 
 const allowedSets = new WeakMap<EngineSpec, ReadonlySet<string>>();
@@ -35,4 +37,9 @@ export function compileDialectFor(spec: EngineSpec, trusted = false): CompileDia
 /** The same dialect for another asker: `trusted` when an admin asks. */
 export function dialectFor(dialect: CompileDialect, trusted: boolean): CompileDialect {
   return dialect.trustedFragments === trusted ? dialect : { ...dialect, trustedFragments: trusted };
+}
+
+/** What a non-admin's SQL for this engine may do (the allow list): for checks outside queries. */
+export function untrustedPolicy(spec: EngineSpec): FragmentPolicy {
+  return requestPolicy(compileDialectFor(spec));
 }

@@ -1,6 +1,6 @@
 export { compileQuery } from './compile.js';
 export { SERIES_LIMIT_ALIAS, INNER_METRIC_ALIAS } from './series-limit.js';
-export { compileDialectFor, dialectFor } from './dialect.js';
+export { compileDialectFor, dialectFor, untrustedPolicy } from './dialect.js';
 export { compileDatasetFrom } from './from-dataset.js';
 export {
   dateFormatOf,
