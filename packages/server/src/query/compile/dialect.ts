@@ -9,7 +9,8 @@ const allowedSets = new WeakMap<EngineSpec, ReadonlySet<string>>();
 function allowedFunctionSet(spec: EngineSpec): ReadonlySet<string> {
   let set = allowedSets.get(spec);
   if (!set) {
-    set = new Set(spec.allowedFunctions.map((f) => f.toUpperCase()));
+    // A spec without a list (a stand-in built outside the registry) allows no function.
+    set = new Set((spec.allowedFunctions ?? []).map((f) => f.toUpperCase()));
     allowedSets.set(spec, set);
   }
   return set;
