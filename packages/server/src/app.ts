@@ -132,7 +132,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     );
     const sessions = new SessionService(store.db, keys, config.sessionLifetimeSeconds);
     const box = new SecretBox(keys);
-    const engines = options.engines ?? defaultEngineRegistry();
+    const engines =
+      options.engines ?? defaultEngineRegistry({ allowedFunctions: config.sqlAllowedFunctions });
     connections = new DatabaseConnections(store.db, engines, box, config.dataDir, [
       path.join(config.dataDir, SECRET_KEY_FILE),
       ...(config.metadataDialect === 'sqlite' ? [sqlitePathFromUrl(config.metadataUrl)] : []),

@@ -36,6 +36,17 @@ export interface RenderedChartQuery {
   cacheExtras: { urlParams: Record<string, string>; userId: number | string | null };
 }
 
+/**
+ * A dataset expression after rendering: one a template changed may hold what the asker sent,
+ * so the compiler checks it as the asker's own SQL (issue 16 point 1).
+ */
+function templated<T extends { expression?: string | null; templated?: boolean }>(
+  item: T,
+  rendered: string,
+): T {
+  return rendered === item.expression ? item : { ...item, expression: rendered, templated: true };
+}
+
 const SIMPLE_FILTER_COLUMN = (col: unknown): col is string => typeof col === 'string';
 
 export function renderChartTemplates(
@@ -87,12 +98,11 @@ export function renderChartTemplates(
     ...dataset,
     sql: renderOpt(dataset.sql, 'the dataset'),
     columns: dataset.columns.map((c) =>
-      c.expression ? { ...c, expression: render(c.expression, `column ${c.column_name}`) } : c,
+      c.expression ? templated(c, render(c.expression, `column ${c.column_name}`)) : c,
     ),
-    metrics: dataset.metrics.map((m) => ({
-      ...m,
-      expression: render(m.expression, `metric ${m.metric_name}`),
-    })),
+    metrics: dataset.metrics.map((m) =>
+      templated(m, render(m.expression, `metric ${m.metric_name}`)),
+    ),
   };
   const renderedQuery: QueryObject = {
     ...query,

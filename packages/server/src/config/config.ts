@@ -64,6 +64,12 @@ export interface Config {
   annotationTimeoutSeconds: number;
   /** Chart data results are cached this long unless the dataset or database says otherwise; 0 keeps them until evicted. */
   cacheDefaultTimeoutSeconds: number;
+  // Issue 16 point 1 (SQL fragments).
+  /**
+   * Functions non-admins may call in SQL fragments, beyond each engine's allow list
+   * (STRATA_SQL_ALLOWED_FUNCTIONS): engine name (or `*` for every engine) -> function names.
+   */
+  sqlAllowedFunctions: Record<string, string[]>;
 }
 
 export class ConfigError extends Error {}
@@ -91,6 +97,28 @@ function parseFeatureFlags(text: string | undefined): Record<string, boolean> {
     throw new ConfigError('STRATA_FEATURE_FLAGS must be a JSON object of flag names to true/false');
   }
   return { ...flags, ...result.data };
+}
+
+// Issue 16 point 1: STRATA_SQL_ALLOWED_FUNCTIONS.
+const FUNCTION_NAME = /^[A-Za-z_][A-Za-z0-9_$]*$/;
+const allowedFunctionsSchema = z.record(
+  z.string().regex(/^(\*|[a-z][a-z0-9_]*)$/),
+  z.array(z.string().regex(FUNCTION_NAME)).max(10_000),
+);
+
+function parseAllowedFunctions(text: string | undefined): Record<string, string[]> {
+  if (!text || !text.trim()) return {};
+  const message =
+    'STRATA_SQL_ALLOWED_FUNCTIONS must be a JSON object of engine names (or "*") to lists of function names, e.g. {"postgresql": ["my_fn"], "*": ["median"]}';
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new ConfigError(message);
+  }
+  const result = allowedFunctionsSchema.safeParse(parsed);
+  if (!result.success) throw new ConfigError(message);
+  return result.data;
 }
 
 function dialectOf(url: string): MetadataDialect {
@@ -191,5 +219,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     chartQueryTimeoutSeconds,
     annotationTimeoutSeconds,
     cacheDefaultTimeoutSeconds,
+    sqlAllowedFunctions: parseAllowedFunctions(env.STRATA_SQL_ALLOWED_FUNCTIONS),
   };
 }

@@ -7,6 +7,7 @@ import { requestContext, type ResourceServices } from '../api/resource.js';
 import type { DatabaseConnections } from '../databases/connections.js';
 import { engineCall } from '../databases/engine-errors.js';
 import { nowIso } from '../metadata/db.js';
+import { isAdmin } from '../security/principal.js';
 import { canReadDataset } from './access.js';
 import { storedGenericType } from './columns-sync.js';
 import { datasourceJson } from './datasource-json.js';
@@ -285,7 +286,8 @@ export function registerDatasetRoutes(
         const now = new Date();
         const compiled: CompileDataset = compileDatasetFrom(rec);
         if (compiled.sql?.trim()) compiled.sql = renderedDatasetSql(spec, rec.row);
-        const dialect = compileDialectFor(spec);
+        // The body's extras.where: the allow list of functions unless an admin asks.
+        const dialect = compileDialectFor(spec, isAdmin(req.principal));
         const queries = samplesQueries(
           payload,
           {

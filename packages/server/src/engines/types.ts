@@ -229,6 +229,14 @@ export interface EngineSpec {
    * expressions take: how a temporal column in `epoch_s` / `epoch_ms` is truncated to a grain.
    */
   epochToDttm?(column: string, unit: 's' | 'ms'): string;
+  /**
+   * Functions a non-admin's SQL fragment (adhoc metric, column, filter, WHERE/HAVING) may call,
+   * upper case, unqualified (issue 16 point 1): the engine's `functions-allowed.ts`, plus
+   * `STRATA_SQL_ALLOWED_FUNCTIONS` (see `withAllowedFunctions`).
+   */
+  allowedFunctions: readonly string[];
+  /** A character that reads session or server variables in an expression (MySQL's `@`). */
+  variablePrefix?: string;
   /** Connects (lazily for pools); errors surface as EngineError. */
   connect(uri: string, options: ConnectOptions): Promise<DatabaseClient>;
 }

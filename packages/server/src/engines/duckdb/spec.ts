@@ -5,6 +5,7 @@ import { literal, quoteIdentifier } from './dialect.js';
 import { epochToDttm, timeGrainExpression } from './grains.js';
 import { acquireInstance } from './instances.js';
 import { fileDatabaseForm, parseFileUri } from '../shared/file-uri.js';
+import { DUCKDB_ALLOWED_FUNCTIONS } from './functions-allowed.js';
 
 const SCHEMES = ['duckdb'];
 
@@ -37,6 +38,7 @@ export const duckdbEngine: EngineSpec = {
   },
 
   epochToDttm,
+  allowedFunctions: DUCKDB_ALLOWED_FUNCTIONS,
 
   async connect(uri: string, options: ConnectOptions): Promise<DatabaseClient> {
     const target = parseFileUri(uri, SCHEMES, options.dataDir);

@@ -8,6 +8,7 @@ import { MysqlClient } from './client.js';
 import { mysqlLiteral, quoteMysqlIdentifier } from './dialect.js';
 import { mysqlEpochToDttm, mysqlTimeGrain } from './grains.js';
 import { mysqlPoolOptions } from './options.js';
+import { MYSQL_ALLOWED_FUNCTIONS } from './functions-allowed.js';
 
 const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 
@@ -37,6 +38,8 @@ export const mysqlEngine: EngineSpec = {
   literal: mysqlLiteral,
   timeGrainExpression: mysqlTimeGrain,
   epochToDttm: mysqlEpochToDttm,
+  allowedFunctions: MYSQL_ALLOWED_FUNCTIONS,
+  variablePrefix: '@',
 
   async connect(uri, options) {
     const {

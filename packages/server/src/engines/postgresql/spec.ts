@@ -8,6 +8,7 @@ import {
   buildNetworkUri,
   validateNetworkParameters,
 } from '../shared/network-parameters.js';
+import { POSTGRESQL_ALLOWED_FUNCTIONS } from './functions-allowed.js';
 
 const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 
@@ -35,6 +36,7 @@ export const postgresqlEngine: EngineSpec = {
   literal: pgLiteral,
   timeGrainExpression: postgresTimeGrain,
   epochToDttm: postgresEpochToDttm,
+  allowedFunctions: POSTGRESQL_ALLOWED_FUNCTIONS,
 
   async connect(uri, options) {
     const target = parseNetworkUri(uri, 'postgresql', 5432, options.password);

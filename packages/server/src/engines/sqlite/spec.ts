@@ -6,6 +6,7 @@ import { literal, quoteIdentifier } from './dialect.js';
 import { epochToDttm, timeGrainExpression } from './grains.js';
 import { RunnerPool } from './pool.js';
 import { Runner } from './runner.js';
+import { SQLITE_ALLOWED_FUNCTIONS } from './functions-allowed.js';
 
 const SCHEMES = ['sqlite'];
 
@@ -47,6 +48,7 @@ export const sqliteEngine: EngineSpec = {
   },
 
   epochToDttm,
+  allowedFunctions: SQLITE_ALLOWED_FUNCTIONS,
 
   /**
    * Checks the URI and returns a client; runner processes start with the first call. The file

@@ -4,7 +4,8 @@
  * HAVING, extras.where/having, the time filter on `granularity`, the fetch-values predicate,
  * orderby, limits, and the series limit as an inner query of the top series joined back.
  * Pure: no I/O. Every name is checked against the dataset, every value goes through the
- * engine's literal, every free SQL fragment through `checkFragment`.
+ * engine's literal, every free SQL fragment through `checkFragment` (the asker's
+ * policy for the query's own SQL, the structural check for the dataset's).
  */
 import {
   DTTM_ALIAS,
@@ -17,14 +18,15 @@ import {
   aliasFor,
   columnDateFormat,
   columnSql,
+  datasetFragment,
   group,
   makeContext,
+  requestFragment,
   truncateColumn,
   type Context,
 } from './context.js';
 import { dateFormatName } from './date-format.js';
 import { compileFilters } from './filters.js';
-import { checkFragment } from './fragment.js';
 import { resolveOrder, type OrderTerm } from './order.js';
 import { resolveColumn, resolveMetric, type Resolved } from './resolve.js';
 import { renderSelect } from './render.js';
@@ -167,13 +169,13 @@ export function compileQuery(
   const filters = compileFilters(ctx, query, dttm, options);
   const where = [...filters.where];
   if (extras.where?.trim())
-    where.push(`(${checkFragment(extras.where, dialect.engine, 'The WHERE clause')})`);
+    where.push(`(${requestFragment(ctx, extras.where, 'The WHERE clause')})`);
   const having = [...filters.having];
   if (extras.having?.trim())
-    having.push(`(${checkFragment(extras.having, dialect.engine, 'The HAVING clause')})`);
+    having.push(`(${requestFragment(ctx, extras.having, 'The HAVING clause')})`);
   const predicate =
     query.apply_fetch_values_predicate && dataset.fetch_values_predicate?.trim()
-      ? `(${checkFragment(dataset.fetch_values_predicate, dialect.engine, 'The fetch values predicate')})`
+      ? `(${datasetFragment(ctx, dataset.fetch_values_predicate, 'The fetch values predicate')})`
       : null;
   const dttmSql = dttm ? columnSql(ctx, dttm) : null;
   const dttmFormat = dttm ? columnDateFormat(dttm) : null;

@@ -4,7 +4,7 @@ import { TIME_GRAINS, type TimeGrain } from '@strata/core';
 import { dateFormatOf, type DateFormat } from './date-format.js';
 import { engineFeatures, type EngineFeatures } from './features.js';
 import { tokenize } from '../../sql/guard-lex.js';
-import { checkFragment, lexEngine } from './fragment.js';
+import { checkFragment, lexEngine, STRUCTURAL_ONLY, type FragmentPolicy } from './fragment.js';
 import {
   QueryValidationError,
   type CompileColumn,
@@ -42,23 +42,53 @@ export function checkName(name: string): void {
   if (name.length > 1000) throw new QueryValidationError(`Name too long: ${name.slice(0, 60)}...`);
 }
 
+/**
+ * What free SQL of the query itself may do (adhoc metrics and columns, WHERE/HAVING): the allow
+ * list of the engine's functions, unless an admin asks (`dialect.trustedFragments`).
+ */
+export function requestPolicy(dialect: CompileDialect): FragmentPolicy {
+  if (dialect.trustedFragments) return STRUCTURAL_ONLY;
+  return {
+    allowedFunctions: dialect.allowedFunctions ?? new Set(),
+    variablePrefix: dialect.variablePrefix ?? null,
+  };
+}
+
+/** Free SQL of the query, checked with the asker's policy; returned trimmed. */
+export function requestFragment(ctx: Context, sql: string, what: string): string {
+  return checkFragment(sql, ctx.dialect.engine, what, requestPolicy(ctx.dialect));
+}
+
+/**
+ * A dataset expression (calculated column, saved metric, fetch-values predicate): written by
+ * the dataset's owners, who were held to the allow list when they saved it unless admins
+ * (datasets/write.ts), so here the structural check; one that came out of a template is
+ * checked as the asker's own SQL.
+ */
+export function datasetFragment(ctx: Context, sql: string, what: string, templated = false) {
+  const policy = templated ? requestPolicy(ctx.dialect) : STRUCTURAL_ONLY;
+  return checkFragment(sql, ctx.dialect.engine, what, policy);
+}
+
 /** The SQL of a dataset column: its quoted name, or its (checked) calculated expression. */
 export function columnSql(ctx: Context, column: CompileColumn): string {
   const expression = column.expression?.trim();
   if (!expression) return ctx.q(column.column_name);
-  const sql = checkFragment(
+  const sql = datasetFragment(
+    ctx,
     expression,
-    ctx.dialect.engine,
     `The expression of column "${column.column_name}"`,
+    column.templated,
   );
   return `(${sql})`;
 }
 
 export function savedMetricSql(ctx: Context, metric: CompileMetric): string {
-  return checkFragment(
+  return datasetFragment(
+    ctx,
     metric.expression,
-    ctx.dialect.engine,
     `The expression of metric "${metric.metric_name}"`,
+    metric.templated,
   );
 }
 

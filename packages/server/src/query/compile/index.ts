@@ -1,6 +1,6 @@
 export { compileQuery } from './compile.js';
 export { SERIES_LIMIT_ALIAS, INNER_METRIC_ALIAS } from './series-limit.js';
-export { compileDialectFor } from './dialect.js';
+export { compileDialectFor, dialectFor, untrustedPolicy } from './dialect.js';
 export { compileDatasetFrom } from './from-dataset.js';
 export {
   dateFormatOf,
@@ -11,7 +11,12 @@ export {
   type DateFormat,
   type EpochUnit,
 } from './date-format.js';
-export { checkFragment, fragmentProblem } from './fragment.js';
+export {
+  checkFragment,
+  fragmentProblem,
+  STRUCTURAL_ONLY,
+  type FragmentPolicy,
+} from './fragment.js';
 export {
   QueryValidationError,
   type CompileColumn,

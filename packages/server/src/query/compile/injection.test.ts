@@ -5,7 +5,8 @@
 import type { QueryObject } from '@strata/core';
 import { describe, expect, it } from 'vitest';
 import { compileQuery, QueryValidationError } from './index.js';
-import { fragmentProblem } from './fragment.js';
+import { requestPolicy } from './context.js';
+import { fragmentProblem, STRUCTURAL_ONLY } from './fragment.js';
 import { SALES } from './test-dataset.js';
 import { DIALECTS } from './test-dialects.js';
 
@@ -52,7 +53,10 @@ const DANGEROUS_SQL = [
 
 describe('adhoc SQL fragments are one expression', () => {
   it.each(DANGEROUS_SQL)('refuses %j everywhere', (sql) => {
-    for (const d of ENGINES) expect(fragmentProblem(sql, d.engine), d.engine).not.toBeNull();
+    for (const d of ENGINES) {
+      expect(fragmentProblem(sql, d.engine, STRUCTURAL_ONLY), d.engine).not.toBeNull();
+      expect(fragmentProblem(sql, d.engine, requestPolicy(d)), d.engine).not.toBeNull();
+    }
   });
 
   it('accepts ordinary expressions', () => {
@@ -65,8 +69,10 @@ describe('adhoc SQL fragments are one expression', () => {
       '"from" + 1',
       't.select',
     ])
-      for (const d of ENGINES)
-        expect(fragmentProblem(sql, d.engine), `${d.engine}: ${sql}`).toBeNull();
+      for (const d of ENGINES) {
+        expect(fragmentProblem(sql, d.engine, STRUCTURAL_ONLY), `${d.engine}: ${sql}`).toBeNull();
+        expect(fragmentProblem(sql, d.engine, requestPolicy(d)), `${d.engine}: ${sql}`).toBeNull();
+      }
   });
 
   it.each(DANGEROUS_SQL.filter((s) => !s.includes('\u0000')))(

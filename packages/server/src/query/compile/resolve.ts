@@ -12,12 +12,12 @@ import {
   columnDateFormat,
   columnSql,
   datasetColumn,
+  requestFragment,
   savedMetricSql,
   truncateColumn,
   type Context,
 } from './context.js';
 import type { DateFormat } from './date-format.js';
-import { checkFragment } from './fragment.js';
 import { QueryValidationError, type CompileColumn } from './types.js';
 
 export interface Resolved {
@@ -75,11 +75,7 @@ export function resolveColumn(
       dateFormat: columnDateFormat(referenced),
     };
   }
-  const sql = checkFragment(
-    col.sqlExpression,
-    ctx.dialect.engine,
-    `The custom SQL of column "${label}"`,
-  );
+  const sql = requestFragment(ctx, col.sqlExpression, `The custom SQL of column "${label}"`);
   return { label, sql: `(${sql})`, type: null };
 }
 
@@ -126,10 +122,6 @@ export function resolveMetric(ctx: Context, metric: QueryMetric): Resolved {
     if (!aggregate) throw new QueryValidationError(`Unknown aggregate: ${metric.aggregate}`);
     return { label, sql: aggregate(columnSql(ctx, column)), type: GenericDataType.NUMERIC };
   }
-  const sql = checkFragment(
-    metric.sqlExpression,
-    ctx.dialect.engine,
-    `The custom SQL of metric "${label}"`,
-  );
+  const sql = requestFragment(ctx, metric.sqlExpression, `The custom SQL of metric "${label}"`);
   return { label, sql, type: null };
 }

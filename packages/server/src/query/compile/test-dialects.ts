@@ -13,6 +13,10 @@ import {
   epochToDttm as sqliteEpoch,
   timeGrainExpression as sqliteGrain,
 } from '../../engines/sqlite/grains.js';
+import { DUCKDB_ALLOWED_FUNCTIONS } from '../../engines/duckdb/functions-allowed.js';
+import { MYSQL_ALLOWED_FUNCTIONS } from '../../engines/mysql/functions-allowed.js';
+import { POSTGRESQL_ALLOWED_FUNCTIONS } from '../../engines/postgresql/functions-allowed.js';
+import { SQLITE_ALLOWED_FUNCTIONS } from '../../engines/sqlite/functions-allowed.js';
 import type { CompileDialect } from './types.js';
 
 export const DIALECTS: Record<'duckdb' | 'sqlite' | 'postgresql' | 'mysql', CompileDialect> = {
@@ -22,6 +26,7 @@ export const DIALECTS: Record<'duckdb' | 'sqlite' | 'postgresql' | 'mysql', Comp
     literal: duckdb.literal,
     timeGrainExpression: duckdbGrain,
     epochToDttm: duckdbEpoch,
+    allowedFunctions: new Set(DUCKDB_ALLOWED_FUNCTIONS),
   },
   sqlite: {
     engine: 'sqlite',
@@ -29,6 +34,7 @@ export const DIALECTS: Record<'duckdb' | 'sqlite' | 'postgresql' | 'mysql', Comp
     literal: sqlite.literal,
     timeGrainExpression: sqliteGrain,
     epochToDttm: sqliteEpoch,
+    allowedFunctions: new Set(SQLITE_ALLOWED_FUNCTIONS),
   },
   postgresql: {
     engine: 'postgresql',
@@ -36,6 +42,7 @@ export const DIALECTS: Record<'duckdb' | 'sqlite' | 'postgresql' | 'mysql', Comp
     literal: pgLiteral,
     timeGrainExpression: postgresTimeGrain,
     epochToDttm: postgresEpochToDttm,
+    allowedFunctions: new Set(POSTGRESQL_ALLOWED_FUNCTIONS),
   },
   mysql: {
     engine: 'mysql',
@@ -43,5 +50,7 @@ export const DIALECTS: Record<'duckdb' | 'sqlite' | 'postgresql' | 'mysql', Comp
     literal: mysqlLiteral,
     timeGrainExpression: mysqlTimeGrain,
     epochToDttm: mysqlEpochToDttm,
+    allowedFunctions: new Set(MYSQL_ALLOWED_FUNCTIONS),
+    variablePrefix: '@',
   },
 };

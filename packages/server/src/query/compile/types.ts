@@ -13,11 +13,19 @@ export interface CompileColumn {
    * `epoch_s`, `epoch_ms` or a strftime pattern (see `date-format.ts`). Ignored unless `is_dttm`.
    */
   python_date_format?: string | null;
+  /**
+   * True when `expression` came out of a Jinja template (it may hold what the asker sent: URL
+   * parameters, filter values): then it is checked as the asker's own SQL (the allow list for
+   * non-admins), not as the dataset owners'.
+   */
+  templated?: boolean;
 }
 
 export interface CompileMetric {
   metric_name: string;
   expression: string;
+  /** As `CompileColumn.templated`. */
+  templated?: boolean;
 }
 
 /** The dataset a query runs on: a table (with schema) or a virtual dataset's SQL. */
@@ -44,6 +52,18 @@ export interface CompileDialect {
    * `epoch_to_dttm` / `epoch_ms_to_dttm`): how an epoch column is converted before a grain.
    */
   epochToDttm?(column: string, unit: 's' | 'ms'): string;
+  /**
+   * Upper-case names of the functions an untrusted fragment may call (the engine spec's allow
+   * list); absent: none.
+   */
+  allowedFunctions?: ReadonlySet<string>;
+  /** A character that reads session or server variables in an expression (MySQL's `@`). */
+  variablePrefix?: string;
+  /**
+   * True when an admin asks: free SQL of the query gets the structural check only, not the
+   * allow list of functions (see `fragment.ts`). Absent or false: the allow list applies.
+   */
+  trustedFragments?: boolean;
 }
 
 /** Resolves a time range expression ("Last week", "2024-01-01 : now") to ISO date-times. */
