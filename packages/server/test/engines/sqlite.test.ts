@@ -524,7 +524,9 @@ describe('SQLite engine', () => {
     await new Promise((r) => setTimeout(r, 100));
     const started = Date.now();
     expect((await client.getTables('main')).count).toBe(17);
-    expect(Date.now() - started).toBeLessThan(1000);
+    // The statement runs for minutes: blocked introspection would wait for it; a busy machine
+    // takes over a second now and then (seen at 1,060 ms in CI with the load at 13).
+    expect(Date.now() - started).toBeLessThan(10_000);
     controller.abort();
     expect((await engineError(running)).kind).toBe('cancelled');
   });
