@@ -82,6 +82,9 @@ export class QueryFailure extends ApiError {
 }
 
 const CLIENT_ID = /^[A-Za-z0-9_-]{1,11}$/;
+/** The message of a query whose process ended while it ran (issue 16 point 17). */
+export const INTERRUPTED_MESSAGE =
+  'The query was interrupted: the server stopped while it was running. Run it again.';
 const PROGRESS_WRITE_MS = 500;
 
 function sqlLabError(
@@ -120,13 +123,22 @@ export class SqlLabService {
     private readonly settings: SqlLabSettings,
   ) {}
 
-  /** Queries left running or pending by a process that ended are failed on start. */
+  /**
+   * Queries left running or pending by a process that ended are failed on start, with a message
+   * saying why (as `errorMessage` and as the error of `extra.errors`, where SQL Lab and the
+   * query history read it) and no results key (their results were never completed).
+   */
   async failOrphans(): Promise<void> {
+    const error = sqlLabError(INTERRUPTED_MESSAGE, 'GENERIC_BACKEND_ERROR', {
+      reason: 'server_stopped',
+    });
     await this.db
       .updateTable('query')
       .set({
         status: 'failed',
-        error_message: 'The server stopped while the query ran. Run it again.',
+        error_message: error.message,
+        extra_json: JSON.stringify({ errors: [error] }),
+        results_key: null,
         end_time: Date.now(),
         changed_on: nowIso(),
       })
