@@ -10,10 +10,17 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { QueryDto } from '@strata/core';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { pageText } from '../../src/sqllab/results-backend.js';
+import {
+  newResultsKey,
+  pageText,
+  RedisResultsBackend,
+  type ResultMeta,
+} from '../../src/sqllab/results-backend.js';
+import { ResultsLedger } from '../../src/sqllab/results-quota.js';
 import { ApiClient } from '../helpers/client.js';
 import { metadataTargets } from '../helpers/metadata-targets.js';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/server.js';
+import { redisReachable } from '../helpers/redis.js';
 import { roleId } from '../helpers/users.js';
 
 const targets = await metadataTargets();
@@ -233,5 +240,49 @@ describe('SQL Lab results on a full disk', () => {
       queryLimit: 1_000_000,
     });
     expect(again.status).toBe(200);
+  });
+});
+
+const redis = await redisReachable('the Redis results quota test');
+
+describe.skipIf(!redis)('SQL Lab results quotas with the Redis backend', () => {
+  // A prefix of its own: the test Redis is shared with other tests.
+  const prefix = `strata:test-quota:${randomBytes(4).toString('hex')}:`;
+  const backend = new RedisResultsBackend(redis!, 60_000, prefix);
+  afterAll(async () => {
+    const names = await redis!.keys(`${prefix}*`);
+    if (names.length) await redis!.del(...names);
+    redis!.disconnect();
+  });
+
+  const meta = (m: Partial<ResultMeta>): ResultMeta => ({
+    columns: [],
+    totalRows: 1,
+    pageRows: PAGE_ROWS,
+    affectedRows: null,
+    createdAt: 1,
+    complete: true,
+    ...m,
+  });
+
+  it("counts the stored results' sizes and owners, and evicts in Redis", async () => {
+    const old = newResultsKey();
+    const mine = newResultsKey();
+    const theirs = newResultsKey();
+    await backend.writeFinal(old, 0, pageText([[1]]), meta({ owner: 4, bytes: 600, createdAt: 1 }));
+    await backend.writeFinal(
+      mine,
+      0,
+      pageText([[2]]),
+      meta({ owner: 4, bytes: 300, createdAt: 2 }),
+    );
+    await backend.writeFinal(theirs, 0, pageText([[3]]), meta({ owner: 5, bytes: 900 }));
+    expect((await backend.list()).map((r) => r.key).sort()).toEqual([old, mine, theirs].sort());
+    const ledger = new ResultsLedger(backend, { perQuery: 0, perUser: 1000, total: 0 });
+    await ledger.charge('f'.repeat(32), 4, 200); // 1100 > 1000: the oldest of user 4 goes
+    expect(await redis!.exists(`${prefix}${old}:meta`, `${prefix}${old}:0`)).toBe(0);
+    expect(await redis!.exists(`${prefix}${mine}:meta`)).toBe(1);
+    expect(await redis!.exists(`${prefix}${theirs}:meta`)).toBe(1);
+    expect(ledger.usage(4)).toEqual({ user: 500, total: 1400 });
   });
 });
