@@ -153,6 +153,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       maxRow: config.sqlMaxRow,
       timeoutMs: config.sqllabTimeoutSeconds * 1000,
       templating: config.featureFlags.ENABLE_TEMPLATE_PROCESSING !== false,
+      resultsQuotas: {
+        perQuery: config.resultsMaxBytesPerQuery,
+        perUser: config.resultsMaxBytesPerUser,
+        total: config.resultsMaxBytesTotal,
+      },
     });
     await sqlLab.failOrphans();
 

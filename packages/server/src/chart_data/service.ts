@@ -461,6 +461,7 @@ export class ChartDataService {
         schema: target.rec.row.schema,
         maxRows: query.row_limit ?? DEFAULT_ROW_LIMIT,
         signal,
+        readOnly: true,
       });
     } catch (e) {
       if (target.signal?.aborted) throw new ApiError(400, 'The query was cancelled');

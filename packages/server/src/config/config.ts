@@ -70,9 +70,35 @@ export interface Config {
    * (STRATA_SQL_ALLOWED_FUNCTIONS): engine name (or `*` for every engine) -> function names.
    */
   sqlAllowedFunctions: Record<string, string[]>;
+  // Issue 16 point 10 (sqllab helper): SQL Lab results quotas, in bytes; 0 turns one off.
+  /** The most bytes one query's stored results may take (STRATA_RESULTS_MAX_BYTES_PER_QUERY). */
+  resultsMaxBytesPerQuery: number;
+  /** The most bytes one user's stored results may take together (…_PER_USER). */
+  resultsMaxBytesPerUser: number;
+  /** The most bytes all stored results may take (STRATA_RESULTS_MAX_BYTES_TOTAL). */
+  resultsMaxBytesTotal: number;
 }
 
 export class ConfigError extends Error {}
+
+const BYTE_UNITS: Record<string, number> = {
+  '': 1,
+  k: 2 ** 10,
+  m: 2 ** 20,
+  g: 2 ** 30,
+  t: 2 ** 40,
+};
+
+/**
+ * A byte size: a whole number of bytes, or with a binary unit (`512M`, `512MiB`, `10GB`,
+ * `1t`: powers of 1024); null when the text is not one.
+ */
+export function parseByteSize(text: string): number | null {
+  const m = /^\s*(\d+)\s*(?:([kmgt])(?:i?b)?)?\s*$/i.exec(text);
+  if (!m) return null;
+  const n = Number(m[1]) * BYTE_UNITS[(m[2] ?? '').toLowerCase()]!;
+  return Number.isSafeInteger(n) ? n : null;
+}
 
 const boolText = z
   .string()
@@ -193,6 +219,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       `STRATA_CACHE_DEFAULT_TIMEOUT_SECONDS must be a whole number ≥ 0, got "${cacheText}"`,
     );
   }
+  // Issue 16 point 10 (sqllab helper): SQL Lab results quotas.
+  const byteSize = (name: string, fallback: number): number => {
+    const v = env[name];
+    if (v === undefined || v.trim() === '') return fallback;
+    const n = parseByteSize(v);
+    if (n === null) {
+      throw new ConfigError(
+        `${name} must be a size in bytes (a whole number, or with K, M, G or T; 0 for no limit), got "${v}"`,
+      );
+    }
+    return n;
+  };
+  const resultsMaxBytesPerQuery = byteSize('STRATA_RESULTS_MAX_BYTES_PER_QUERY', 256 * 2 ** 20);
+  const resultsMaxBytesPerUser = byteSize('STRATA_RESULTS_MAX_BYTES_PER_USER', 2 ** 30);
+  const resultsMaxBytesTotal = byteSize('STRATA_RESULTS_MAX_BYTES_TOTAL', 10 * 2 ** 30);
+
   const webDist = env.STRATA_WEB_DIST;
   return {
     port,
@@ -220,5 +262,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     annotationTimeoutSeconds,
     cacheDefaultTimeoutSeconds,
     sqlAllowedFunctions: parseAllowedFunctions(env.STRATA_SQL_ALLOWED_FUNCTIONS),
+    resultsMaxBytesPerQuery,
+    resultsMaxBytesPerUser,
+    resultsMaxBytesTotal,
   };
 }

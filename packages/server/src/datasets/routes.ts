@@ -304,10 +304,14 @@ export function registerDatasetRoutes(
         const rowsSql = compile(queries.rows);
         const countSql = compile(queries.count);
         const countResult = await engineCall(() =>
-          client.execute(countSql.sql, { schema: rec.row.schema }),
+          client.execute(countSql.sql, { schema: rec.row.schema, readOnly: true }),
         );
         const result = await engineCall(() =>
-          client.execute(rowsSql.sql, { schema: rec.row.schema, maxRows: q.per_page }),
+          client.execute(rowsSql.sql, {
+            schema: rec.row.schema,
+            maxRows: q.per_page,
+            readOnly: true,
+          }),
         );
         const colnames = result.columns.map((c, i) => rowsSql.labels[i] ?? c.name);
         return {
@@ -330,13 +334,17 @@ export function registerDatasetRoutes(
       const from = fromClause(spec, rec.row);
       const offset = (q.page - 1) * q.per_page;
       const countResult = await engineCall(() =>
-        client.execute(`SELECT COUNT(*) AS total FROM ${from}`, { schema: rec.row.schema }),
+        client.execute(`SELECT COUNT(*) AS total FROM ${from}`, {
+          schema: rec.row.schema,
+          readOnly: true,
+        }),
       );
       const total = Number(countResult.rows[0]?.[0] ?? 0);
       const result = await engineCall(() =>
         client.execute(`SELECT * FROM ${from} LIMIT ${q.per_page} OFFSET ${offset}`, {
           schema: rec.row.schema,
           maxRows: q.per_page,
+          readOnly: true,
         }),
       );
       const colnames = result.columns.map((c) => c.name);
@@ -372,7 +380,11 @@ export function registerDatasetRoutes(
         : '';
       const sqlText = `SELECT DISTINCT ${expr} AS column_values FROM ${fromClause(spec, rec.row)}${where} ORDER BY 1 LIMIT ${COLUMN_VALUES_LIMIT}`;
       const result = await engineCall(() =>
-        client.execute(sqlText, { schema: rec.row.schema, maxRows: COLUMN_VALUES_LIMIT }),
+        client.execute(sqlText, {
+          schema: rec.row.schema,
+          maxRows: COLUMN_VALUES_LIMIT,
+          readOnly: true,
+        }),
       );
       const generic = storedGenericType({ type: column.type, is_dttm: toBool(column.is_dttm) });
       return { result: result.rows.map((r) => r[0]), type_generic: generic };

@@ -72,9 +72,11 @@ export async function readSourceColumns(
 ): Promise<SourceColumn[]> {
   try {
     if (src.sql && src.sql.trim()) {
+      // Read-only as chart queries are: reading the columns must not run a write.
       const result = await client.execute(`SELECT * FROM ${fromClause(spec, src)}`, {
         schema: src.schema,
         maxRows: 1,
+        readOnly: true,
       });
       return result.columns.map((c) => ({ name: c.name, type: c.type, generic: c.generic }));
     }

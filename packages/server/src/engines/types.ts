@@ -75,12 +75,25 @@ export interface ExecuteOptions {
    * ends the call as one thrown by `onBatch` does.
    */
   onColumns?: (columns: ColumnInfo[]) => void | Promise<void>;
-  /** Aborting cancels the statement on the database. */
+  /**
+   * Aborting cancels the statement on the database. The call then settles within a short grace
+   * period (`shared/settle.ts`) even when the driver never answers: the connection is destroyed.
+   */
   signal?: AbortSignal;
+  /**
+   * Runs the statement in a read-only transaction where the engine has one (chart data and
+   * samples queries), so a function that writes (PostgreSQL's nextval, setval, lo_from_bytea;
+   * MariaDB's NEXTVAL, SETVAL) fails even if a check let it through: PostgreSQL `BEGIN READ
+   * ONLY`, MySQL/MariaDB `START TRANSACTION READ ONLY`, DuckDB `BEGIN TRANSACTION READ ONLY`,
+   * both rolled back after it; SQLite `PRAGMA query_only` for the statement. `execute` only.
+   */
+  readOnly?: boolean;
 }
 
 /** Options of `executeScript`: `onStatement(index)` is called before each statement starts. */
-export type ScriptOptions = ExecuteOptions & { onStatement?: (index: number) => void };
+export type ScriptOptions = Omit<ExecuteOptions, 'readOnly'> & {
+  onStatement?: (index: number) => void;
+};
 
 /**
  * Values are JSON-safe: numbers (or decimal strings when they do not fit a double exactly),
@@ -130,10 +143,7 @@ export interface DatabaseClient {
    * Session state the script leaves (temporary tables, settings, current schema) does not reach
    * the next call.
    */
-  executeScript(
-    statements: string[],
-    options?: ExecuteOptions & { onStatement?: (index: number) => void },
-  ): Promise<ExecuteResult>;
+  executeScript(statements: string[], options?: ScriptOptions): Promise<ExecuteResult>;
   /** EXPLAIN-based cost estimate of one statement, as rows of label -> value. */
   estimateCost(sql: string, schema?: string | null): Promise<Array<Record<string, unknown>>>;
   functionNames(): Promise<string[]>;

@@ -46,6 +46,7 @@ export function queriesResource(): ResourceDefinition {
       'rows',
       'tab_name',
       'tracking_url',
+      'error_message',
       'user',
       'changed_on',
     ],

@@ -24,22 +24,34 @@ export interface ResultMeta {
   createdAt: number;
   /** False while the query still streams rows in (`totalRows` counts the pages stored). */
   complete: boolean;
+  /** Bytes of the stored pages (counted against the results quotas; absent in older results). */
+  bytes?: number;
+  /** The user whose query made the result (null: anonymous; absent in older results). */
+  owner?: number | null;
 }
 
 export type ResultRow = unknown[];
 
 export interface ResultsBackend {
-  writePage(key: string, index: number, rows: ResultRow[]): Promise<void>;
+  /** Stores a page, given as its JSON text (`pageText`: the caller counts its bytes first). */
+  writePage(key: string, index: number, text: string): Promise<void>;
   /** Stores the meta (the result as far as it is stored); readers see it from then on. */
   writeMeta(key: string, meta: ResultMeta): Promise<void>;
-  /** The last page (none when `rows` is empty) and the complete meta, at once. */
-  writeFinal(key: string, index: number, rows: ResultRow[], meta: ResultMeta): Promise<void>;
+  /** The last page (none when `text` is null) and the complete meta, at once. */
+  writeFinal(key: string, index: number, text: string | null, meta: ResultMeta): Promise<void>;
+  /** Every stored result with its meta (for the quotas' accounting at start and now and then). */
+  list(): Promise<Array<{ key: string; meta: ResultMeta }>>;
   readMeta(key: string): Promise<ResultMeta | null>;
   readPage(key: string, index: number): Promise<ResultRow[] | null>;
   delete(key: string): Promise<void>;
   /** Removes results older than the time to live. */
   purgeExpired(): Promise<number>;
   close(): Promise<void>;
+}
+
+/** A page's JSON text, as stored. */
+export function pageText(rows: ResultRow[]): string {
+  return JSON.stringify(rows);
 }
 
 /** A new results key: 32 random hex characters. */
@@ -79,19 +91,22 @@ export class FileResultsBackend implements ResultsBackend {
     return path.join(this.dir, key);
   }
 
-  async writePage(key: string, index: number, rows: ResultRow[]): Promise<void> {
+  async writePage(key: string, index: number, text: string): Promise<void> {
     assertIndex(index);
     const folder = this.folder(key);
     await fs.promises.mkdir(folder, { recursive: true, mode: 0o700 });
-    await fs.promises.writeFile(path.join(folder, `${index}.json`), JSON.stringify(rows), {
-      mode: 0o600,
-    });
+    await fs.promises.writeFile(path.join(folder, `${index}.json`), text, { mode: 0o600 });
   }
 
-  async writeFinal(key: string, index: number, rows: ResultRow[], meta: ResultMeta): Promise<void> {
+  async writeFinal(
+    key: string,
+    index: number,
+    text: string | null,
+    meta: ResultMeta,
+  ): Promise<void> {
     assertIndex(index);
     const folder = this.folder(key);
-    const page = rows.length > 0 ? JSON.stringify(rows) : null;
+    const page = text;
     const metaText = JSON.stringify(meta);
     if ((page?.length ?? 0) + metaText.length <= SMALL_WRITE) {
       // Small results (most queries): blocking writes of a few kilobytes cost a fraction of
@@ -129,6 +144,26 @@ export class FileResultsBackend implements ResultsBackend {
 
   async readMeta(key: string): Promise<ResultMeta | null> {
     return this.readJson<ResultMeta>(path.join(this.folder(key), 'meta.json'));
+  }
+
+  async list(): Promise<Array<{ key: string; meta: ResultMeta }>> {
+    let names: string[];
+    try {
+      names = await fs.promises.readdir(this.dir);
+    } catch {
+      return [];
+    }
+    const out: Array<{ key: string; meta: ResultMeta }> = [];
+    for (const key of names) {
+      if (!isResultsKey(key)) continue;
+      try {
+        const meta = await this.readMeta(key);
+        if (meta) out.push({ key, meta });
+      } catch {
+        // Removed or half written meanwhile.
+      }
+    }
+    return out;
   }
 
   async readPage(key: string, index: number): Promise<ResultRow[] | null> {
@@ -189,19 +224,24 @@ export class RedisResultsBackend implements ResultsBackend {
     return `${this.prefix}${key}:${part}`;
   }
 
-  async writePage(key: string, index: number, rows: ResultRow[]): Promise<void> {
+  async writePage(key: string, index: number, text: string): Promise<void> {
     assertIndex(index);
-    await this.redis.set(this.name(key, index), JSON.stringify(rows), 'PX', this.ttlMs);
+    await this.redis.set(this.name(key, index), text, 'PX', this.ttlMs);
   }
 
   async writeMeta(key: string, meta: ResultMeta): Promise<void> {
     await this.redis.set(this.name(key, 'meta'), JSON.stringify(meta), 'PX', this.ttlMs);
   }
 
-  async writeFinal(key: string, index: number, rows: ResultRow[], meta: ResultMeta): Promise<void> {
+  async writeFinal(
+    key: string,
+    index: number,
+    text: string | null,
+    meta: ResultMeta,
+  ): Promise<void> {
     assertIndex(index);
     const multi = this.redis.multi();
-    if (rows.length > 0) multi.set(this.name(key, index), JSON.stringify(rows), 'PX', this.ttlMs);
+    if (text !== null) multi.set(this.name(key, index), text, 'PX', this.ttlMs);
     multi.set(this.name(key, 'meta'), JSON.stringify(meta), 'PX', this.ttlMs);
     await multi.exec();
   }
@@ -223,6 +263,36 @@ export class RedisResultsBackend implements ResultsBackend {
     const names = [this.name(key, 'meta')];
     for (let i = 0; i < Math.max(pages, 1); i += 1) names.push(this.name(key, i));
     await this.redis.del(...names);
+  }
+
+  async list(): Promise<Array<{ key: string; meta: ResultMeta }>> {
+    const out: Array<{ key: string; meta: ResultMeta }> = [];
+    let cursor = '0';
+    do {
+      const [next, names] = await this.redis.scan(
+        cursor,
+        'MATCH',
+        `${this.prefix}*:meta`,
+        'COUNT',
+        500,
+      );
+      cursor = next;
+      const keys = names
+        .map((n) => n.slice(this.prefix.length, -':meta'.length))
+        .filter(isResultsKey);
+      if (keys.length === 0) continue;
+      const texts = await this.redis.mget(...keys.map((k) => this.name(k, 'meta')));
+      keys.forEach((key, i) => {
+        const text = texts[i];
+        if (!text) return;
+        try {
+          out.push({ key, meta: JSON.parse(text) as ResultMeta });
+        } catch {
+          // Not a meta of ours.
+        }
+      });
+    } while (cursor !== '0');
+    return out;
   }
 
   async purgeExpired(): Promise<number> {
@@ -252,4 +322,40 @@ export async function readRows(
     for (let i = from; i < to; i += 1) out.push(rows[i]!);
   }
   return out;
+}
+
+/** Why a result could not be written, for the query's error message. */
+const STORE_FAILURES: Record<string, string> = {
+  ENOSPC: "the server's disk is full",
+  EDQUOT: "the server's disk quota is used up",
+  EROFS: 'the results folder is read-only',
+  EACCES: 'the results folder cannot be written',
+  EPERM: 'the results folder cannot be written',
+  EMFILE: 'the server has too many open files',
+};
+
+/** A result the backend could not write (disk full, Redis out of memory, …). */
+export class ResultsStoreError extends Error {
+  constructor(
+    readonly code: string | null,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A failed results write as a ResultsStoreError with a message of our own. */
+export function resultsStoreError(e: unknown): ResultsStoreError {
+  if (e instanceof ResultsStoreError) return e;
+  const code =
+    typeof (e as { code?: unknown })?.code === 'string' ? (e as { code: string }).code : null;
+  const known = code ? STORE_FAILURES[code] : undefined;
+  const redisOom = e instanceof Error && /^OOM\b/.test(e.message);
+  const reason = known ?? (redisOom ? 'the results store (Redis) is out of memory' : null);
+  return new ResultsStoreError(
+    code,
+    reason
+      ? `The query's results could not be stored: ${reason}. Try again later, or ask an administrator.`
+      : `The query's results could not be stored${code ? ` (${code})` : ''}. Try again later, or ask an administrator.`,
+  );
 }

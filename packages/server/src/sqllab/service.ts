@@ -35,11 +35,15 @@ import { toQueryDto, type QueryRow } from './query-dto.js';
 import {
   isResultsKey,
   newResultsKey,
+  pageText,
   readRows,
+  resultsStoreError,
+  ResultsStoreError,
   type ResultMeta,
   type ResultRow,
   type ResultsBackend,
 } from './results-backend.js';
+import { QuotaExceededError, ResultsLedger, type ResultsQuotas } from './results-quota.js';
 import { RunningQueries } from './running.js';
 
 /** SQL Lab's settings (from the configuration). */
@@ -50,6 +54,8 @@ export interface SqlLabSettings {
   timeoutMs: number;
   /** Jinja templating of the SQL (the ENABLE_TEMPLATE_PROCESSING flag). */
   templating: boolean;
+  /** Byte quotas of the stored results (0: none); absent: none. */
+  resultsQuotas?: ResultsQuotas;
 }
 
 /** The database row fields SQL Lab needs. */
@@ -82,6 +88,9 @@ export class QueryFailure extends ApiError {
 }
 
 const CLIENT_ID = /^[A-Za-z0-9_-]{1,11}$/;
+/** The message of a query whose process ended while it ran (issue 16 point 17). */
+export const INTERRUPTED_MESSAGE =
+  'The query was interrupted: the server stopped while it was running. Run it again.';
 const PROGRESS_WRITE_MS = 500;
 
 function sqlLabError(
@@ -111,6 +120,8 @@ export function seesAllQueries(p: Principal): boolean {
  */
 export class SqlLabService {
   readonly running = new RunningQueries();
+  /** What the stored results take, against the quotas. */
+  readonly ledger: ResultsLedger;
 
   constructor(
     private readonly db: MetadataDb,
@@ -118,15 +129,29 @@ export class SqlLabService {
     private readonly results: ResultsBackend,
     private readonly queue: JobQueue,
     private readonly settings: SqlLabSettings,
-  ) {}
+  ) {
+    this.ledger = new ResultsLedger(
+      results,
+      settings.resultsQuotas ?? { perQuery: 0, perUser: 0, total: 0 },
+    );
+  }
 
-  /** Queries left running or pending by a process that ended are failed on start. */
+  /**
+   * Queries left running or pending by a process that ended are failed on start, with a message
+   * saying why (as `errorMessage` and as the error of `extra.errors`, where SQL Lab and the
+   * query history read it) and no results key (their results were never completed).
+   */
   async failOrphans(): Promise<void> {
+    const error = sqlLabError(INTERRUPTED_MESSAGE, 'GENERIC_BACKEND_ERROR', {
+      reason: 'server_stopped',
+    });
     await this.db
       .updateTable('query')
       .set({
         status: 'failed',
-        error_message: 'The server stopped while the query ran. Run it again.',
+        error_message: error.message,
+        extra_json: JSON.stringify({ errors: [error] }),
+        results_key: null,
         end_time: Date.now(),
         changed_on: nowIso(),
       })
@@ -438,6 +463,10 @@ export class SqlLabService {
           ((statementIndex + (limit > 0 ? Math.min(rows / limit, 1) : 0)) / statements) * 100,
         ),
       );
+    const owner = mirror.user_id;
+    let bytes = 0;
+    /** A failure of this runner's own (a quota, the results store) while rows streamed. */
+    let ownFailure: unknown = null;
     const partialMeta = (): ResultMeta => ({
       columns,
       totalRows: stored,
@@ -445,14 +474,33 @@ export class SqlLabService {
       affectedRows: null,
       createdAt: Date.now(),
       complete: false,
+      bytes,
+      owner,
     });
+    /** A page's text, its bytes counted against the quotas before it is written. */
+    const charged = async (rows: ResultRow[]): Promise<string> => {
+      const text = pageText(rows);
+      const size = Buffer.byteLength(text);
+      await this.ledger.charge(key, owner, size);
+      bytes += size;
+      return text;
+    };
+    /** A write to the results backend; its failures (disk full…) get a message of our own. */
+    const store = async (write: () => Promise<void>): Promise<void> => {
+      try {
+        await write();
+      } catch (e) {
+        throw resultsStoreError(e);
+      }
+    };
     /** Stores a full page while rows stream; the first one is published to pollers. */
     const flush = async () => {
-      await this.results.writePage(key, pageIndex, page);
+      const text = await charged(page);
+      await store(() => this.results.writePage(key, pageIndex, text));
       pageIndex += 1;
       stored += page.length;
       page = [];
-      await this.results.writeMeta(key, partialMeta());
+      await store(() => this.results.writeMeta(key, partialMeta()));
       if (pageIndex === 1) {
         // The first page is readable: tell pollers where it is.
         mirror.results_key = key;
@@ -484,26 +532,38 @@ export class SqlLabService {
           columns = cols;
         },
         onBatch: async (rows) => {
-          for (const r of rows) {
-            if (firstRows && firstRows.length < DISPLAY_MAX_ROW) firstRows.push(r);
-            page.push(r);
-            totalRows += 1;
-            if (page.length === RESULTS_PAGE_ROWS) await flush();
+          try {
+            for (const r of rows) {
+              if (firstRows && firstRows.length < DISPLAY_MAX_ROW) firstRows.push(r);
+              page.push(r);
+              totalRows += 1;
+              if (page.length === RESULTS_PAGE_ROWS) await flush();
+            }
+            await writeProgress();
+          } catch (e) {
+            // Some drivers wrap what onBatch throws: the cause is kept to be reported as is.
+            ownFailure = e;
+            throw e;
           }
-          await writeProgress();
         },
       });
       columns = result.columns;
       // The last page and the final meta: no reader waits for them before the row says
       // success, so they are written together.
-      await this.results.writeFinal(key, pageIndex, page, {
-        columns: result.columns,
-        totalRows,
-        pageRows: RESULTS_PAGE_ROWS,
-        affectedRows: result.affectedRows,
-        createdAt: Date.now(),
-        complete: true,
-      });
+      const last = page.length > 0 ? await charged(page) : null;
+      await store(() =>
+        this.results.writeFinal(key, pageIndex, last, {
+          columns: result.columns,
+          totalRows,
+          pageRows: RESULTS_PAGE_ROWS,
+          affectedRows: result.affectedRows,
+          createdAt: Date.now(),
+          complete: true,
+          bytes,
+          owner,
+        }),
+      );
+      this.ledger.complete(key);
       // A stop that raced with the end wins: the user asked for it.
       if (this.running.reason(clientId))
         throw new EngineError('cancelled', 'The query was stopped.');
@@ -523,7 +583,10 @@ export class SqlLabService {
       Object.assign(mirror, done);
       await this.update(mirror.id, done);
       return { error: null, status: 200, columns: result.columns, totalRows };
-    } catch (e) {
+    } catch (thrown) {
+      const e = ownFailure ?? thrown;
+      // Nothing of a failed query's result stays (partial pages of a full disk included).
+      this.ledger.forget(key);
       await this.results.delete(key).catch(() => undefined);
       if (firstRows) firstRows.length = 0;
       const reason = this.running.reason(clientId);
@@ -549,6 +612,21 @@ export class SqlLabService {
         });
         await this.fail(mirror, error);
         return { error, status: 422, columns: [], totalRows: 0 };
+      }
+      if (e instanceof QuotaExceededError) {
+        const error = sqlLabError(e.message, 'RESULTS_BACKEND_ERROR', {
+          quota: e.quota,
+          limit_bytes: e.limit,
+        });
+        await this.fail(mirror, error);
+        return { error, status: 422, columns: [], totalRows: 0 };
+      }
+      if (e instanceof ResultsStoreError) {
+        const error = sqlLabError(e.message, 'RESULTS_BACKEND_ERROR', {
+          ...(e.code ? { code: e.code } : {}),
+        });
+        await this.fail(mirror, error);
+        return { error, status: 507, columns: [], totalRows: 0 };
       }
       if (e instanceof ApiError) {
         const error = sqlLabError(e.message, 'GENERIC_BACKEND_ERROR');

@@ -100,7 +100,8 @@ export class DuckDBClient implements DatabaseClient {
       (c) =>
         executeStatement(c, sql, options, {
           catalog: this.lease.catalog,
-          readOnlyTransaction: this.readOnly && !this.lease.readOnlyInstance,
+          readOnlyTransaction:
+            (this.readOnly || options.readOnly === true) && !this.lease.readOnlyInstance,
         }),
       { mapErrors: false },
     );

@@ -14,6 +14,7 @@ import {
 } from '../types.js';
 import type { Endpoint } from '../shared/network-errors.js';
 import { runScript } from '../shared/script.js';
+import { settleAfterAbort } from '../shared/settle.js';
 import { quoteMysqlIdentifier } from './dialect.js';
 import { mysqlEngineError } from './errors.js';
 import { listFunctionNames, listSchemas, listTables, tableMetadata } from './introspect.js';
@@ -26,6 +27,21 @@ const SESSION_CHECK = `SELECT DATABASE(), @@character_set_client, @@character_se
 
 function cancelled(): EngineError {
   return new EngineError('cancelled', 'The query was cancelled');
+}
+
+/** The connection ended under a statement (KILL, a server restart, the network). */
+function connectionLost(e: unknown): EngineError {
+  const cause = e instanceof Error && e.message ? `: ${e.message}` : '';
+  return new EngineError(
+    'query_error',
+    `The connection to the database was lost while the query ran${cause}`,
+  );
+}
+
+/** The socket under a connection (mysql2 does not declare it on the core class). */
+function socketOf(connection: CoreConnection): NodeJS.EventEmitter | null {
+  const stream = (connection as unknown as { stream?: NodeJS.EventEmitter }).stream;
+  return stream ?? null;
 }
 
 /** The callback connection under a promise one: its `query()` streams rows as events. */
@@ -102,10 +118,19 @@ export class MysqlClient implements DatabaseClient {
     await this.pool.end().catch(() => undefined);
   }
 
+  /**
+   * With `readOnly`, the statement runs in `START TRANSACTION READ ONLY`, rolled back after it
+   * (mysql2 sends one statement per call, so nothing can end that transaction and go on).
+   */
   execute(sql: string, options: ExecuteOptions = {}): Promise<ExecuteResult> {
-    return this.withConnection(options.schema, options.signal, (conn) =>
-      this.stream(conn, sql, options),
-    ).then((s) => s.result);
+    return this.withConnection(options.schema, options.signal, async (conn) => {
+      if (!options.readOnly) return this.stream(conn, sql, options);
+      await conn.query('START TRANSACTION READ ONLY');
+      const out = await this.stream(conn, sql, options);
+      // An abandoned result leaves the connection mid-read: it is destroyed, not rolled back.
+      if (!out.abandoned) await conn.query('ROLLBACK');
+      return out;
+    }).then((s) => s.result);
   }
 
   /**
@@ -143,14 +168,43 @@ export class MysqlClient implements DatabaseClient {
    * `session` (a script), the session is reset instead, and the connection is destroyed unless
    * it is then as it was before (database and character sets).
    */
-  private async withConnection(
+  private withConnection(
     schema: string | null | undefined,
     signal: AbortSignal | undefined,
     work: (conn: PoolConnection) => Promise<Streamed>,
     session = false,
   ): Promise<Streamed> {
-    if (signal?.aborted) throw cancelled();
-    const conn = await this.guard(() => this.pool.getConnection());
+    if (signal?.aborted) return Promise.reject(cancelled());
+    let conn: PoolConnection | null = null;
+    let givenUp = false;
+    const run = (async () => {
+      const taken = await this.guard(() => this.pool.getConnection());
+      if (givenUp) {
+        // The call was given up while waiting for a free connection: it is not used.
+        taken.release();
+        throw cancelled();
+      }
+      conn = taken;
+      return this.onConnection(taken, schema, signal, work, session);
+    })();
+    // Once aborted, the call ends within the grace period even when the driver never answers
+    // (a server gone away without closing the socket): the connection is destroyed then.
+    return settleAfterAbort(run, signal, {
+      cancelled,
+      abandon: () => {
+        givenUp = true;
+        (conn as PoolConnection | null)?.destroy();
+      },
+    });
+  }
+
+  private async onConnection(
+    conn: PoolConnection,
+    schema: string | null | undefined,
+    signal: AbortSignal | undefined,
+    work: (conn: PoolConnection) => Promise<Streamed>,
+    session: boolean,
+  ): Promise<Streamed> {
     const threadId = conn.threadId;
     let killing: Promise<unknown> | null = null;
     const onAbort = (): void => {
@@ -275,10 +329,23 @@ export class MysqlClient implements DatabaseClient {
       let settled = false;
       let delivering: Promise<void> = Promise.resolve();
 
+      // The connection ending under the statement (KILL from another session, a restart of
+      // the server, the network) reaches mysql2's connection, not the query: without these
+      // listeners the call would wait for ever.
+      const socket = socketOf(connection);
+      const onError = (e: unknown): void => fail(connectionLost(e));
+      const onClose = (): void => fail(connectionLost(new Error('the server closed it')));
+      connection.on('error', onError);
+      socket?.on('close', onClose);
+      const detach = (): void => {
+        connection.removeListener('error', onError);
+        socket?.removeListener('close', onClose);
+      };
       const reject_ = (e: unknown): void => {
         if (settled) return;
         settled = true;
         stopped = true;
+        detach();
         reject(e instanceof EngineError ? e : this.fail(e, sql));
       };
       /** A failure of the query itself; ignored once the result is decided. */
@@ -304,6 +371,7 @@ export class MysqlClient implements DatabaseClient {
         delivering.then(() => {
           if (settled) return;
           settled = true;
+          detach();
           // The last batch paused the connection: it goes back to the pool reading again.
           if (!abandoned) connection.resume();
           const result: ExecuteResult = columns

@@ -13,6 +13,7 @@ import {
 } from '../types.js';
 import type { Endpoint } from '../shared/network-errors.js';
 import { runScript } from '../shared/script.js';
+import { settleAfterAbort } from '../shared/settle.js';
 import { pgEngineError, type SqlContext } from './errors.js';
 import {
   listFunctionNames,
@@ -79,6 +80,14 @@ function processId(client: pg.PoolClient): number | null {
   // pg sets processID from BackendKeyData; @types/pg does not declare it.
   const pid = (client as unknown as { processID?: unknown }).processID;
   return typeof pid === 'number' ? pid : null;
+}
+
+/** Closes a client's socket at once: its running query fails, the client is then thrown away. */
+function destroySocket(client: pg.PoolClient): void {
+  // pg keeps the socket on `connection.stream`; @types/pg does not declare either.
+  const stream = (client as unknown as { connection?: { stream?: { destroy?: () => void } } })
+    .connection?.stream;
+  stream?.destroy?.();
 }
 
 export interface PostgresClientConfig {
@@ -162,14 +171,45 @@ export class PostgresClient implements DatabaseClient {
    * everything the session set: DISCARD ALL), or throws it away when that cannot be ensured or
    * when the statement was cancelled.
    */
-  private async withConnection<T>(
+  private withConnection<T>(
     schema: string | null | undefined,
     signal: AbortSignal | undefined,
     work: (client: pg.PoolClient) => Promise<T>,
     session = false,
   ): Promise<T> {
-    if (signal?.aborted) throw cancelled();
-    const client = await this.guard(() => this.pool.connect());
+    if (signal?.aborted) return Promise.reject(cancelled());
+    let client: pg.PoolClient | null = null;
+    let givenUp = false;
+    const run = (async () => {
+      const taken = await this.guard(() => this.pool.connect());
+      if (givenUp) {
+        // The call was given up while waiting for a free connection: it is not used.
+        taken.release();
+        throw cancelled();
+      }
+      client = taken;
+      return this.onConnection(taken, schema, signal, work, session);
+    })();
+    // Once aborted, the call ends within the grace period even when the server never answers
+    // the cancel (gone away without closing the socket): the socket is destroyed then, which
+    // fails the running query, and the connection is thrown away.
+    return settleAfterAbort(run, signal, {
+      cancelled,
+      abandon: () => {
+        givenUp = true;
+        const taken = client as pg.PoolClient | null;
+        if (taken) destroySocket(taken);
+      },
+    });
+  }
+
+  private async onConnection<T>(
+    client: pg.PoolClient,
+    schema: string | null | undefined,
+    signal: AbortSignal | undefined,
+    work: (client: pg.PoolClient) => Promise<T>,
+    session: boolean,
+  ): Promise<T> {
     let cancelling: Promise<unknown> | null = null;
     const pid = processId(client);
     const onAbort = (): void => {
@@ -300,18 +340,28 @@ export class PostgresClient implements DatabaseClient {
     return { columns, converters };
   }
 
+  /**
+   * With `readOnly`, the statement runs inside `BEGIN READ ONLY` (a function that writes, such
+   * as nextval, setval or lo_from_bytea, fails), sent through the extended protocol so the text
+   * can hold one statement only (no COMMIT that ends the transaction and goes on); the
+   * connection's reset rolls the transaction back.
+   */
   execute(sql: string, options: ExecuteOptions = {}): Promise<ExecuteResult> {
+    const readOnly = options.readOnly === true;
     return this.withConnection(options.schema, options.signal, async (client) => {
+      if (readOnly) await client.query('BEGIN READ ONLY');
       const statements = splitStatements(sql);
       const only = statements.length === 1 ? statements[0]! : null;
       if (only && CURSOR_STATEMENTS.has(firstKeyword(only.text))) {
         try {
-          return await this.runCursor(client, sql, only, false, (c) => this.fetchAll(c, options));
+          return await this.runCursor(client, sql, only, readOnly, (c) =>
+            this.fetchAll(c, options),
+          );
         } catch (e) {
           if (!(e instanceof NotCursorable)) throw e;
         }
       }
-      return this.runDirect(client, sql, options, false);
+      return this.runDirect(client, sql, options, readOnly);
     });
   }
 

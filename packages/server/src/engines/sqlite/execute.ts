@@ -25,7 +25,7 @@ export function executeOn(
   options: ExecuteOptions,
 ): Promise<ExecuteResult> {
   return collect(sql, options, (limits, onRows, onColumns) =>
-    runner.exec(sql, limits, onRows, onColumns),
+    runner.exec(sql, { ...limits, readOnly: options.readOnly }, onRows, onColumns),
   );
 }
 

@@ -9,7 +9,8 @@
  * Kept as plain CommonJS text so it runs the same from the TypeScript sources (tests) and from
  * the compiled output, with nothing to copy next to dist. Protocol (all messages carry `id`):
  *   parent -> child: {type:'all', sql, params}         -> {type:'rows', rows: object[]}
- *                    {type:'exec', sql, maxRows, batchSize}
+ *                    {type:'exec', sql, maxRows, batchSize, readOnly} (readOnly: the statement
+ *                        runs under PRAGMA query_only, set back afterwards)
  *                        -> {type:'columns', columns} for a statement that returns rows, then
  *                        -> {type:'batch', rows: unknown[][]} ... each answered by
  *                           {type:'ack', go: boolean} (false stops reading), then
@@ -113,6 +114,23 @@ if (db) {
     return { type: 'done', id: m.id, columns, rowCount, truncated, changes: null, changed: false };
   }
 
+  /**
+   * A statement under PRAGMA query_only (nothing it runs can write to a database), then the
+   * runner's own setting again; the runner exits when that cannot be set back.
+   */
+  async function readOnlyExec(m) {
+    db.pragma('query_only = ON');
+    try {
+      return await exec(m);
+    } finally {
+      try {
+        db.pragma('query_only = ' + (config.readOnly ? 'ON' : 'OFF'));
+      } catch {
+        process.exit(1);
+      }
+    }
+  }
+
   /** A statement of a script whose rows are not wanted: run, one batch of rows read at most. */
   function skip(sql, batchSize) {
     const stmt = db.prepare(sql);
@@ -173,6 +191,7 @@ if (db) {
   async function handle(m) {
     try {
       if (m.type === 'all') send({ type: 'rows', id: m.id, rows: db.prepare(m.sql).all(...m.params) });
+      else if (m.type === 'exec' && m.readOnly) send(await readOnlyExec(m));
       else if (m.type === 'exec') send(await exec(m));
       else if (m.type === 'script') await script(m);
       else throw new Error('Unknown request ' + m.type);

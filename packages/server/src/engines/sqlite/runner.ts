@@ -41,7 +41,14 @@ type FromRunner =
 
 type ToRunner =
   | { type: 'all'; id: number; sql: string; params: unknown[] }
-  | { type: 'exec'; id: number; sql: string; maxRows: number | null; batchSize: number }
+  | {
+      type: 'exec';
+      id: number;
+      sql: string;
+      maxRows: number | null;
+      batchSize: number;
+      readOnly: boolean;
+    }
   | {
       type: 'script';
       id: number;
@@ -157,7 +164,7 @@ export class Runner {
    */
   exec(
     sql: string,
-    options: { maxRows: number | null; batchSize: number },
+    options: { maxRows: number | null; batchSize: number; readOnly?: boolean },
     onRows: (rows: unknown[][]) => Promise<void>,
     onColumns?: (columns: RunnerColumn[]) => void,
   ): Promise<ExecDone> {
@@ -186,7 +193,14 @@ export class Runner {
             }
           },
         },
-        { type: 'exec', id, sql, maxRows: options.maxRows, batchSize: options.batchSize },
+        {
+          type: 'exec',
+          id,
+          sql,
+          maxRows: options.maxRows,
+          batchSize: options.batchSize,
+          readOnly: options.readOnly === true,
+        },
       );
     });
   }
