@@ -58,6 +58,28 @@ async function assertUnique(
   }
 }
 
+/**
+ * Whether a change to a user revokes their tokens and sessions (pure): a new password, a change
+ * of active (deactivation, and reactivation so old tokens do not come back), or another set of
+ * roles.
+ */
+export function credentialsChange(change: {
+  passwordChanged: boolean;
+  activeBefore: boolean | undefined;
+  activeAfter: boolean | undefined;
+  rolesBefore: number[];
+  rolesAfter: number[] | undefined;
+}): boolean {
+  if (change.passwordChanged) return true;
+  if (change.activeAfter !== undefined && change.activeAfter !== change.activeBefore) return true;
+  if (change.rolesAfter !== undefined) {
+    const before = new Set(change.rolesBefore);
+    const after = new Set(change.rolesAfter);
+    if (before.size !== after.size || [...after].some((r) => !before.has(r))) return true;
+  }
+  return false;
+}
+
 export function usersResource(sessions: SessionService): ResourceDefinition {
   return {
     prefix: '/api/v1/security/users',
@@ -224,7 +246,27 @@ export function usersResource(sessions: SessionService): ResourceDefinition {
         if (body.roles !== undefined) await assertRolesExist(ctx, body.roles);
         const password =
           body.password !== undefined ? await hashPassword(body.password) : undefined;
-        await ctx.db.transaction().execute(async (trx) => {
+        const revoke = await ctx.db.transaction().execute(async (trx) => {
+          const current = await trx
+            .selectFrom('ab_user')
+            .select('active')
+            .where('id', '=', id)
+            .executeTakeFirst();
+          const currentRoles = (
+            await trx
+              .selectFrom('ab_user_role')
+              .select('role_id')
+              .where('user_id', '=', id)
+              .execute()
+          ).map((r) => r.role_id);
+          const roles = body.roles !== undefined ? [...new Set(body.roles)] : undefined;
+          const revoke = credentialsChange({
+            passwordChanged: password !== undefined,
+            activeBefore: current ? toBool(current.active) : undefined,
+            activeAfter: body.active,
+            rolesBefore: currentRoles,
+            rolesAfter: roles,
+          });
           await trx
             .updateTable('ab_user')
             .set({
@@ -234,14 +276,14 @@ export function usersResource(sessions: SessionService): ResourceDefinition {
               ...(body.email !== undefined && { email: body.email }),
               ...(body.active !== undefined && { active: body.active }),
               ...(password !== undefined && { password }),
+              ...(revoke && { token_generation: sql<number>`token_generation + 1` }),
               changed_on: nowIso(),
               changed_by_fk: ctx.principal.id,
             })
             .where('id', '=', id)
             .execute();
-          if (body.roles !== undefined) {
+          if (roles !== undefined) {
             await trx.deleteFrom('ab_user_role').where('user_id', '=', id).execute();
-            const roles = [...new Set(body.roles)];
             if (roles.length) {
               await trx
                 .insertInto('ab_user_role')
@@ -249,11 +291,10 @@ export function usersResource(sessions: SessionService): ResourceDefinition {
                 .execute();
             }
           }
+          return revoke;
         });
-        // A deactivated user, or one whose password changed, is logged out everywhere.
-        if (body.active === false || (password !== undefined && id !== ctx.principal.id)) {
-          await sessions.destroyAllForUser(id);
-        }
+        // Tokens of the old generation are refused from now on; sessions are ended too.
+        if (revoke) await sessions.destroyAllForUser(id);
       },
     },
   };
