@@ -3,7 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { safeRedirectTarget } from '@strata/core';
 import { ApiError } from '../api/errors.js';
-import { cookieSecureFor, LOGIN_CSRF_FIELD, type LoginCsrf } from './login-csrf.js';
+import {
+  cookieSecureFor,
+  LOGIN_CSRF_COOKIE,
+  LOGIN_CSRF_FIELD,
+  type LoginCsrf,
+} from './login-csrf.js';
 import { attemptLogin } from './login-service.js';
 import type { KeyRing } from './keys.js';
 import { SESSION_COOKIE, type SessionService } from './sessions.js';
@@ -208,6 +213,8 @@ export function registerAuthRoutes(app: FastifyInstance, s: AuthRouteServices): 
       req.headers['user-agent'] ?? null,
     );
     setSessionCookie(req, reply, session.token);
+    // The pre-session cookie has served: the next login page issues a fresh one.
+    reply.clearCookie(LOGIN_CSRF_COOKIE, { path: '/' });
     return reply.redirect(next, 302);
   });
 
