@@ -209,7 +209,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       sessionLifetimeSeconds: config.sessionLifetimeSeconds,
     });
     for (const def of [
-      usersResource(sessions),
+      usersResource(),
       rolesResource(),
       permissionsResource(),
       viewMenusResource(),

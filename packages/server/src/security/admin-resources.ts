@@ -6,7 +6,6 @@ import { loadUserSummaries } from '../api/user-summaries.js';
 import { nowIso, toBool, toIso } from '../metadata/db.js';
 import { BUILTIN_ROLE_NAMES } from './catalogue.js';
 import { hashPassword } from './passwords.js';
-import type { SessionService } from './sessions.js';
 
 const USER_VIEW = 'User';
 const ROLE_VIEW = 'Role';
@@ -58,29 +57,14 @@ async function assertUnique(
   }
 }
 
-/**
- * Whether a change to a user revokes their tokens and sessions (pure): a new password, a change
- * of active (deactivation, and reactivation so old tokens do not come back), or another set of
- * roles.
- */
-export function credentialsChange(change: {
-  passwordChanged: boolean;
-  activeBefore: boolean | undefined;
-  activeAfter: boolean | undefined;
-  rolesBefore: number[];
-  rolesAfter: number[] | undefined;
-}): boolean {
-  if (change.passwordChanged) return true;
-  if (change.activeAfter !== undefined && change.activeAfter !== change.activeBefore) return true;
-  if (change.rolesAfter !== undefined) {
-    const before = new Set(change.rolesBefore);
-    const after = new Set(change.rolesAfter);
-    if (before.size !== after.size || [...after].some((r) => !before.has(r))) return true;
-  }
-  return false;
+/** Whether two lists of role ids name the same set of roles (pure). */
+export function sameRoleSet(a: number[], b: number[]): boolean {
+  const left = new Set(a);
+  const right = new Set(b);
+  return left.size === right.size && [...right].every((r) => left.has(r));
 }
 
-export function usersResource(sessions: SessionService): ResourceDefinition {
+export function usersResource(): ResourceDefinition {
   return {
     prefix: '/api/v1/security/users',
     table: 'ab_user',
@@ -246,27 +230,9 @@ export function usersResource(sessions: SessionService): ResourceDefinition {
         if (body.roles !== undefined) await assertRolesExist(ctx, body.roles);
         const password =
           body.password !== undefined ? await hashPassword(body.password) : undefined;
-        const revoke = await ctx.db.transaction().execute(async (trx) => {
-          const current = await trx
-            .selectFrom('ab_user')
-            .select('active')
-            .where('id', '=', id)
-            .executeTakeFirst();
-          const currentRoles = (
-            await trx
-              .selectFrom('ab_user_role')
-              .select('role_id')
-              .where('user_id', '=', id)
-              .execute()
-          ).map((r) => r.role_id);
-          const roles = body.roles !== undefined ? [...new Set(body.roles)] : undefined;
-          const revoke = credentialsChange({
-            passwordChanged: password !== undefined,
-            activeBefore: current ? toBool(current.active) : undefined,
-            activeAfter: body.active,
-            rolesBefore: currentRoles,
-            rolesAfter: roles,
-          });
+        // A new password, a change of active or of roles bumps the user's token generation and
+        // ends their sessions: triggers do it (migration 007), for every code path.
+        await ctx.db.transaction().execute(async (trx) => {
           await trx
             .updateTable('ab_user')
             .set({
@@ -276,25 +242,34 @@ export function usersResource(sessions: SessionService): ResourceDefinition {
               ...(body.email !== undefined && { email: body.email }),
               ...(body.active !== undefined && { active: body.active }),
               ...(password !== undefined && { password }),
-              ...(revoke && { token_generation: sql<number>`token_generation + 1` }),
               changed_on: nowIso(),
               changed_by_fk: ctx.principal.id,
             })
             .where('id', '=', id)
             .execute();
-          if (roles !== undefined) {
-            await trx.deleteFrom('ab_user_role').where('user_id', '=', id).execute();
-            if (roles.length) {
-              await trx
-                .insertInto('ab_user_role')
-                .values(roles.map((role_id) => ({ user_id: id, role_id })))
-                .execute();
-            }
+          if (body.roles === undefined) return;
+          const current = await trx
+            .selectFrom('ab_user_role')
+            .select('role_id')
+            .where('user_id', '=', id)
+            .execute();
+          // The same roles sent again (the edit form sends them all) change nothing.
+          if (
+            sameRoleSet(
+              current.map((r) => r.role_id),
+              body.roles,
+            )
+          )
+            return;
+          await trx.deleteFrom('ab_user_role').where('user_id', '=', id).execute();
+          const roles = [...new Set(body.roles)];
+          if (roles.length) {
+            await trx
+              .insertInto('ab_user_role')
+              .values(roles.map((role_id) => ({ user_id: id, role_id })))
+              .execute();
           }
-          return revoke;
         });
-        // Tokens of the old generation are refused from now on; sessions are ended too.
-        if (revoke) await sessions.destroyAllForUser(id);
       },
     },
   };

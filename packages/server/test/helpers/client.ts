@@ -64,6 +64,8 @@ export class ApiClient {
 
   /** Logs in through the API and keeps the access token. */
   async loginWithToken(username: string, password: string): Promise<void> {
+    // A login sends no old token (a revoked one would be refused before the login route).
+    this.token = null;
     const res = await this.post<{ access_token: string }>('/api/v1/security/login', {
       username,
       password,

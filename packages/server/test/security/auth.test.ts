@@ -104,6 +104,38 @@ describe.each(targets)('auth on $name metadata', (target) => {
     await expectRevoked(before);
   });
 
+  it('revokes on writes from any code path or process (triggers), not only the users API', async () => {
+    const username = `direct-${suffix()}`;
+    const id = await createUser(username);
+    const db = server.strata.store.db;
+    let before = await credentials(username);
+    const row = await db
+      .selectFrom('ab_user')
+      .select('password')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('ab_user')
+      .set({ password: `${row.password}` })
+      .where('id', '=', id)
+      .execute();
+    // The same hash written again is no change: nothing is revoked.
+    await expectValid(before);
+    await db.updateTable('ab_user').set({ active: false }).where('id', '=', id).execute();
+    await db.updateTable('ab_user').set({ active: true }).where('id', '=', id).execute();
+    await expectRevoked(before);
+    before = await credentials(username);
+    await db
+      .insertInto('ab_user_role')
+      .values({ user_id: id, role_id: await roleId(admin, 'sql_lab') })
+      .execute();
+    await expectRevoked(before);
+    // Logins (which write login counters on the user) revoke nothing.
+    before = await credentials(username);
+    await credentials(username);
+    await expectValid(before);
+  });
+
   it('revokes the own tokens of a user who changes their own password', async () => {
     const username = `self-${suffix()}`;
     const id = await createUser(username, 'Admin');
