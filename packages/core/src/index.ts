@@ -12,3 +12,4 @@ export * from './explore.js';
 export * from './dashboard/address.js';
 export * from './dashboard/layout.js';
 export * from './dashboard/validate.js';
+export * from './redirect.js';

@@ -25,6 +25,11 @@ export interface BootstrapData {
    * anonymous pages.
    */
   csrf_token?: string;
+  /**
+   * For anonymous pages: the login form's CSRF token, bound to the pre-session cookie the same
+   * answer sets (`POST /login/` refuses a form without it).
+   */
+  login_csrf_token?: string;
   common: {
     feature_flags: Record<string, boolean>;
     application_root: string;

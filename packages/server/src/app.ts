@@ -50,6 +50,7 @@ import {
   viewMenusResource,
 } from './security/admin-resources.js';
 import { authPlugin } from './security/auth-plugin.js';
+import { cookieSecureFor, LoginCsrf } from './security/login-csrf.js';
 import { registerExploreRoutes } from './explore/routes.js';
 import { PrincipalCache } from './security/principal-cache.js';
 import { MetadataVersions } from './metadata/versions.js';
@@ -62,7 +63,7 @@ import {
 import { registerRolePermissionRoutes } from './security/role-permission-routes.js';
 import { registerAuthRoutes } from './security/routes.js';
 import { SessionService } from './security/sessions.js';
-import { LoginThrottle, MemoryFailureCounter, RedisFailureCounter } from './security/throttle.js';
+import { LoginThrottle, MemoryAttemptCounter, RedisAttemptCounter } from './security/throttle.js';
 import { TokenService } from './security/tokens.js';
 import { registerWebRoutes } from './web/routes.js';
 import { InProcessQueue } from './jobs/in-process-queue.js';
@@ -128,7 +129,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
       : null;
     const throttle = new LoginThrottle(
-      redis ? new RedisFailureCounter(redis) : new MemoryFailureCounter(),
+      redis ? new RedisAttemptCounter(redis) : new MemoryAttemptCounter(),
     );
     const sessions = new SessionService(store.db, keys, config.sessionLifetimeSeconds);
     const box = new SecretBox(keys);
@@ -165,7 +166,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       logger: options.logger === false ? false : { level: config.logLevel },
       routerOptions: { ignoreTrailingSlash: true },
       bodyLimit: 10 * 1024 * 1024,
-      trustProxy: false,
+      // X-Forwarded-* believed from these proxies only (issue 16 points 11, 18).
+      trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
       logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' }),
     });
     app.setValidatorCompiler(validatorCompiler);
@@ -201,17 +203,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const services = { db: store.db, dialect: config.metadataDialect };
     const dashboardAccess = { dashboardRbac: config.featureFlags.DASHBOARD_RBAC === true };
     registerHealthRoutes(app);
+    const loginCsrf = new LoginCsrf(keys);
     registerAuthRoutes(app, {
       db: store.db,
       sessions,
       tokens,
       throttle,
       keys,
+      loginCsrf,
       cookieSecure: config.cookieSecure,
       sessionLifetimeSeconds: config.sessionLifetimeSeconds,
     });
     for (const def of [
-      usersResource(sessions),
+      usersResource(),
       rolesResource(),
       permissionsResource(),
       viewMenusResource(),
@@ -254,6 +258,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       distDir: config.webDistDir ?? defaultWebDist(),
       featureFlags: config.featureFlags,
       csrfTokenFor: (req) => (req.sessionId ? sessions.csrfToken(req.sessionId) : null),
+      loginCsrfTokenFor: (req, reply) =>
+        loginCsrf.issue(req, reply, cookieSecureFor(req, config.cookieSecure)),
     });
 
     let exampleDashboards: ExampleDashboardsReport | null = null;

@@ -149,12 +149,8 @@ describe.each(targets)('security on $name metadata', (target) => {
     });
     expect(names.body.result.map((r) => r.name)).toEqual(['with-csrf']);
 
-    const out = await fetch(`${server.baseUrl}/logout/`, {
-      headers: { cookie: c.cookie! },
-      redirect: 'manual',
-    });
-    expect(out.status).toBe(302);
-    expect(out.headers.get('location')).toBe('/login/');
+    const out = await c.post('/logout/');
+    expect(out.status).toBe(200);
     expect((await c.get('/api/v1/me/')).status).toBe(401);
   });
 
@@ -162,27 +158,9 @@ describe.each(targets)('security on $name metadata', (target) => {
     const c = new ApiClient(server.baseUrl);
     const bad = await c.loginWithForm('admin', 'wrong');
     expect(bad.headers.get('location')).toBe('/login/?error=invalid');
-    const next = await fetch(`${server.baseUrl}/login/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        username: 'admin',
-        password: ADMIN_PASSWORD,
-        next: '//evil.example/',
-      }).toString(),
-      redirect: 'manual',
-    });
+    const next = await c.loginWithForm('admin', ADMIN_PASSWORD, { next: '//evil.example/' });
     expect(next.headers.get('location')).toBe('/');
-    const local = await fetch(`${server.baseUrl}/login/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        username: 'admin',
-        password: ADMIN_PASSWORD,
-        next: '/chart/list/',
-      }).toString(),
-      redirect: 'manual',
-    });
+    const local = await c.loginWithForm('admin', ADMIN_PASSWORD, { next: '/chart/list/' });
     expect(local.headers.get('location')).toBe('/chart/list/');
   });
 

@@ -53,7 +53,11 @@ describe('serving the web app', () => {
     expect(login.status).toBe(200);
     const html = await login.text();
     expect(html).toContain('data-bootstrap="{&quot;user&quot;:null');
-    expect(html).not.toContain('csrf_token');
+    // No session token for an anonymous page; the login form's own token, bound to the
+    // pre-session cookie set with it.
+    expect(html).not.toContain('&quot;csrf_token');
+    expect(html).toMatch(/&quot;login_csrf_token&quot;:&quot;[A-Za-z0-9_-]{43}&quot;/);
+    expect(login.headers.getSetCookie().some((c) => c.startsWith('login_csrf='))).toBe(true);
     expect(login.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(login.headers.get('x-content-type-options')).toBe('nosniff');
   });

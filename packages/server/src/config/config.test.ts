@@ -97,3 +97,17 @@ describe('chart data settings', () => {
     );
   });
 });
+
+describe('STRATA_TRUSTED_PROXIES', () => {
+  it('takes addresses and CIDR ranges, none by default', () => {
+    expect(loadConfig({}).trustedProxies).toEqual([]);
+    expect(
+      loadConfig({ STRATA_TRUSTED_PROXIES: '127.0.0.1, 10.0.0.0/8 ::1,fd00::/8' }).trustedProxies,
+    ).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8']);
+  });
+  it('refuses anything else', () => {
+    for (const bad of ['localhost', '10.0.0.0/33', '::1/129', '10.0.0.1/8/1', 'true', '*']) {
+      expect(() => loadConfig({ STRATA_TRUSTED_PROXIES: bad }), bad).toThrow(ConfigError);
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import {
   DEFAULT_SQL_MAX_ROW,
@@ -77,6 +78,13 @@ export interface Config {
   resultsMaxBytesPerUser: number;
   /** The most bytes all stored results may take (STRATA_RESULTS_MAX_BYTES_TOTAL). */
   resultsMaxBytesTotal: number;
+  // --- issue 16 points 11, 18 (auth): trusted proxies ---
+  /**
+   * Addresses and CIDR ranges of reverse proxies whose X-Forwarded-For / X-Forwarded-Proto are
+   * believed (Fastify's `trustProxy`); empty believes none.
+   */
+  trustedProxies: string[];
+  // --- end of issue 16 points 11, 18 ---
 }
 
 export class ConfigError extends Error {}
@@ -99,6 +107,24 @@ export function parseByteSize(text: string): number | null {
   const n = Number(m[1]) * BYTE_UNITS[(m[2] ?? '').toLowerCase()]!;
   return Number.isSafeInteger(n) ? n : null;
 }
+// --- issue 16 points 11, 18 (auth): trusted proxies ---
+/** Parses STRATA_TRUSTED_PROXIES: addresses or CIDR ranges, separated by commas or spaces. */
+export function parseTrustedProxies(text: string | undefined): string[] {
+  const items = (text ?? '').split(/[\s,]+/).filter(Boolean);
+  for (const item of items) {
+    const [address, prefix, ...rest] = item.split('/');
+    const family = isIP(address ?? '');
+    const max = family === 6 ? 128 : 32;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= max);
+    if (!family || !prefixOk || rest.length > 0) {
+      throw new ConfigError(
+        `STRATA_TRUSTED_PROXIES must list IP addresses or CIDR ranges (e.g. 10.0.0.0/8), got "${item}"`,
+      );
+    }
+  }
+  return items;
+}
+// --- end of issue 16 points 11, 18 ---
 
 const boolText = z
   .string()
@@ -265,5 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     resultsMaxBytesPerQuery,
     resultsMaxBytesPerUser,
     resultsMaxBytesTotal,
+    // issue 16 points 11, 18 (auth)
+    trustedProxies: parseTrustedProxies(env.STRATA_TRUSTED_PROXIES),
   };
 }

@@ -30,6 +30,8 @@ export interface UserTable {
   changed_on: Timestamp | null;
   created_by_fk: number | null;
   changed_by_fk: number | null;
+  /** Bumped by a password change, (de)activation or role change: older tokens are refused. */
+  token_generation: Generated<number>;
 }
 
 export interface RoleTable {

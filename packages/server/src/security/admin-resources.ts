@@ -6,7 +6,6 @@ import { loadUserSummaries } from '../api/user-summaries.js';
 import { nowIso, toBool, toIso } from '../metadata/db.js';
 import { BUILTIN_ROLE_NAMES } from './catalogue.js';
 import { hashPassword } from './passwords.js';
-import type { SessionService } from './sessions.js';
 
 const USER_VIEW = 'User';
 const ROLE_VIEW = 'Role';
@@ -58,7 +57,14 @@ async function assertUnique(
   }
 }
 
-export function usersResource(sessions: SessionService): ResourceDefinition {
+/** Whether two lists of role ids name the same set of roles (pure). */
+export function sameRoleSet(a: number[], b: number[]): boolean {
+  const left = new Set(a);
+  const right = new Set(b);
+  return left.size === right.size && [...right].every((r) => left.has(r));
+}
+
+export function usersResource(): ResourceDefinition {
   return {
     prefix: '/api/v1/security/users',
     table: 'ab_user',
@@ -224,6 +230,8 @@ export function usersResource(sessions: SessionService): ResourceDefinition {
         if (body.roles !== undefined) await assertRolesExist(ctx, body.roles);
         const password =
           body.password !== undefined ? await hashPassword(body.password) : undefined;
+        // A new password, a change of active or of roles bumps the user's token generation and
+        // ends their sessions: triggers do it (migration 007), for every code path.
         await ctx.db.transaction().execute(async (trx) => {
           await trx
             .updateTable('ab_user')
@@ -239,21 +247,29 @@ export function usersResource(sessions: SessionService): ResourceDefinition {
             })
             .where('id', '=', id)
             .execute();
-          if (body.roles !== undefined) {
-            await trx.deleteFrom('ab_user_role').where('user_id', '=', id).execute();
-            const roles = [...new Set(body.roles)];
-            if (roles.length) {
-              await trx
-                .insertInto('ab_user_role')
-                .values(roles.map((role_id) => ({ user_id: id, role_id })))
-                .execute();
-            }
+          if (body.roles === undefined) return;
+          const current = await trx
+            .selectFrom('ab_user_role')
+            .select('role_id')
+            .where('user_id', '=', id)
+            .execute();
+          // The same roles sent again (the edit form sends them all) change nothing.
+          if (
+            sameRoleSet(
+              current.map((r) => r.role_id),
+              body.roles,
+            )
+          )
+            return;
+          await trx.deleteFrom('ab_user_role').where('user_id', '=', id).execute();
+          const roles = [...new Set(body.roles)];
+          if (roles.length) {
+            await trx
+              .insertInto('ab_user_role')
+              .values(roles.map((role_id) => ({ user_id: id, role_id })))
+              .execute();
           }
         });
-        // A deactivated user, or one whose password changed, is logged out everywhere.
-        if (body.active === false || (password !== undefined && id !== ctx.principal.id)) {
-          await sessions.destroyAllForUser(id);
-        }
       },
     },
   };

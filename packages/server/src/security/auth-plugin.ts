@@ -8,7 +8,7 @@ import type { Access } from './access.js';
 import { hasPerm, type Principal } from './principal.js';
 import type { PrincipalCache } from './principal-cache.js';
 import { SESSION_COOKIE, type SessionService } from './sessions.js';
-import type { TokenService } from './tokens.js';
+import { tokenIsCurrent, type TokenService } from './tokens.js';
 
 export type AuthMethod = 'bearer' | 'cookie' | 'none';
 
@@ -53,6 +53,11 @@ async function authenticate(req: FastifyRequest, opts: AuthPluginOptions): Promi
       });
     const principal = await opts.principals.user(claims.userId);
     if (!principal) throw new ApiError(401, 'User is not active or does not exist');
+    // A token issued before a password change, (de)activation or role change is revoked.
+    if (!tokenIsCurrent(claims, principal.tokenGeneration))
+      throw new ApiError(401, 'Token is invalid or expired', {
+        msg: 'Token is invalid or expired',
+      });
     req.principal = principal;
     req.authMethod = 'bearer';
     return;

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SecretBox } from '../crypto/secret-box.js';
 import { KeyRing } from './keys.js';
-import { TokenService } from './tokens.js';
+import { TokenService, tokenIsCurrent } from './tokens.js';
 
 describe('KeyRing, SecretBox and TokenService', () => {
   const keys = new KeyRing('a'.repeat(40));
@@ -27,20 +27,30 @@ describe('KeyRing, SecretBox and TokenService', () => {
 
   it('issues tokens of a type that verify only as that type and only under the same key', async () => {
     const tokens = new TokenService(keys);
-    const access = await tokens.issue(7, 'access', true);
+    const access = await tokens.issue(7, 'access', true, 3);
     expect(await tokens.verify(access, 'access')).toEqual({
       userId: 7,
       type: 'access',
       fresh: true,
+      generation: 3,
     });
     expect(await tokens.verify(access, 'refresh')).toBeNull();
     expect(await new TokenService(new KeyRing('c'.repeat(40))).verify(access, 'access')).toBeNull();
     expect(await tokens.verify('not.a.jwt', 'access')).toBeNull();
   });
 
+  it('tells a token of an older generation from a current one, also when remembered', async () => {
+    const tokens = new TokenService(keys);
+    const token = await tokens.issue(7, 'refresh', false, 2);
+    const first = await tokens.verify(token, 'refresh');
+    expect(first && tokenIsCurrent(first, 2)).toBe(true);
+    const again = await tokens.verify(token, 'refresh');
+    expect(again && tokenIsCurrent(again, 3)).toBe(false);
+  });
+
   it('remembers a verified token only until it expires, and never a forged one', async () => {
     const tokens = new TokenService(keys);
-    const access = await tokens.issue(7, 'access', false);
+    const access = await tokens.issue(7, 'access', false, 0);
     expect(await tokens.verify(access, 'access')).toMatchObject({ userId: 7 });
     // Asked again as the other type, the remembered token is still refused.
     expect(await tokens.verify(access, 'refresh')).toBeNull();

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import type { MetadataDb } from '../metadata/db.js';
 import { nowIso, toBool } from '../metadata/db.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { LoginThrottle } from './throttle.js';
 
 export type LoginOutcome =
-  | { ok: true; userId: number }
+  | { ok: true; userId: number; tokenGeneration: number }
   | { ok: false; reason: 'invalid' }
   | { ok: false; reason: 'throttled'; retryAfterSeconds: number };
 
@@ -16,8 +17,8 @@ let dummyHash: Promise<string> | null = null;
 const getDummyHash = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
 
 /**
- * Checks a username and password, with throttling of repeated failures per user and per address,
- * and keeps the user's login counters.
+ * Checks a username and password, with throttling (the attempt is counted before the password is
+ * checked, so concurrent guesses cannot all pass the check), and keeps the user's login counters.
  */
 export async function attemptLogin(
   db: MetadataDb,
@@ -26,33 +27,36 @@ export async function attemptLogin(
   password: string,
   ip: string,
 ): Promise<LoginOutcome> {
-  const decision = await throttle.check(username, ip);
+  const decision = await throttle.begin(username, ip);
   if (decision.action === 'block')
     return { ok: false, reason: 'throttled', retryAfterSeconds: decision.retryAfterSeconds };
   if (decision.delayMs > 0) await sleep(decision.delayMs);
 
   const user = await db
     .selectFrom('ab_user')
-    .select(['id', 'password', 'active', 'login_count', 'fail_login_count'])
+    .select(['id', 'password', 'active', 'token_generation'])
     .where('username', '=', username)
     .executeTakeFirst();
   const valid = await verifyPassword(user?.password ?? (await getDummyHash()), password);
   if (!user || !valid || !toBool(user.active)) {
-    await throttle.recordFailure(username, ip);
     if (user) {
       await db
         .updateTable('ab_user')
-        .set({ fail_login_count: (user.fail_login_count ?? 0) + 1 })
+        .set({ fail_login_count: sql<number>`coalesce(fail_login_count, 0) + 1` })
         .where('id', '=', user.id)
         .execute();
     }
     return { ok: false, reason: 'invalid' };
   }
-  await throttle.recordSuccess(username);
+  await throttle.succeeded(username, ip);
   await db
     .updateTable('ab_user')
-    .set({ last_login: nowIso(), login_count: (user.login_count ?? 0) + 1, fail_login_count: 0 })
+    .set({
+      last_login: nowIso(),
+      login_count: sql<number>`coalesce(login_count, 0) + 1`,
+      fail_login_count: 0,
+    })
     .where('id', '=', user.id)
     .execute();
-  return { ok: true, userId: user.id };
+  return { ok: true, userId: user.id, tokenGeneration: Number(user.token_generation) };
 }

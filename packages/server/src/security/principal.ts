@@ -10,18 +10,29 @@ export interface Principal {
   email: string;
   active: boolean;
   isAnonymous: boolean;
+  /** The user's token generation: tokens issued at another one are refused (0 for anonymous). */
+  tokenGeneration: number;
   /** role name -> its permission pairs */
   roles: Record<string, PermissionPair[]>;
   perms: Set<string>;
 }
 
 export function makePrincipal(
-  user: Omit<Principal, 'roles' | 'perms' | 'isAnonymous'> & { isAnonymous?: boolean },
+  user: Omit<Principal, 'roles' | 'perms' | 'isAnonymous' | 'tokenGeneration'> & {
+    isAnonymous?: boolean;
+    tokenGeneration?: number;
+  },
   roles: Record<string, PermissionPair[]>,
 ): Principal {
   const perms = new Set<string>();
   for (const list of Object.values(roles)) for (const [p, v] of list) perms.add(pairKey(p, v));
-  return { ...user, isAnonymous: user.isAnonymous ?? false, roles, perms };
+  return {
+    ...user,
+    isAnonymous: user.isAnonymous ?? false,
+    tokenGeneration: user.tokenGeneration ?? 0,
+    roles,
+    perms,
+  };
 }
 
 export function hasPerm(principal: Principal, permission: string, view: string): boolean {

@@ -124,7 +124,7 @@ export async function rolePairs(
 export async function loadPrincipal(db: MetadataDb, userId: number): Promise<Principal | null> {
   const user = await db
     .selectFrom('ab_user')
-    .select(['id', 'username', 'first_name', 'last_name', 'email', 'active'])
+    .select(['id', 'username', 'first_name', 'last_name', 'email', 'active', 'token_generation'])
     .where('id', '=', userId)
     .executeTakeFirst();
   if (!user || !toBool(user.active)) return null;
@@ -137,7 +137,11 @@ export async function loadPrincipal(db: MetadataDb, userId: number): Promise<Pri
     db,
     roleRows.map((r) => r.role_id),
   );
-  return makePrincipal({ ...user, active: true }, roles);
+  const { token_generation, ...fields } = user;
+  return makePrincipal(
+    { ...fields, active: true, tokenGeneration: Number(token_generation) },
+    roles,
+  );
 }
 
 /** Anonymous visitors act with the Public role. */

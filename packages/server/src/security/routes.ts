@@ -1,12 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { safeRedirectTarget } from '@strata/core';
 import { ApiError } from '../api/errors.js';
+import {
+  cookieSecureFor,
+  LOGIN_CSRF_COOKIE,
+  LOGIN_CSRF_FIELD,
+  type LoginCsrf,
+} from './login-csrf.js';
 import { attemptLogin } from './login-service.js';
 import type { KeyRing } from './keys.js';
 import { SESSION_COOKIE, type SessionService } from './sessions.js';
 import type { LoginThrottle } from './throttle.js';
-import type { TokenService } from './tokens.js';
+import { tokenIsCurrent, type TokenService } from './tokens.js';
 import type { MetadataDb } from '../metadata/db.js';
 
 export interface AuthRouteServices {
@@ -15,6 +22,8 @@ export interface AuthRouteServices {
   tokens: TokenService;
   throttle: LoginThrottle;
   keys: KeyRing;
+  loginCsrf: LoginCsrf;
+  /** STRATA_COOKIE_SECURE: Secure always; otherwise only for requests that came over HTTPS. */
   cookieSecure: boolean;
   sessionLifetimeSeconds: number;
 }
@@ -32,6 +41,7 @@ const loginForm = z.object({
   username: z.string().max(100).default(''),
   password: z.string().max(1024).default(''),
   next: z.string().max(2048).optional(),
+  [LOGIN_CSRF_FIELD]: z.string().max(200).optional(),
 });
 
 const tags = ['security'];
@@ -51,17 +61,9 @@ const meAnswer = z.object({
 export const THROTTLED_MESSAGE =
   'Too many failed login attempts. Please wait a few minutes and try again.';
 
-/** A `next` target is kept only when it is a path on this site (no scheme, no host). */
+/** A `next` target is kept only when it is a path on this site (core's one check); else `/`. */
 export function safeNextPath(next: string | undefined): string {
-  if (!next) return '/';
-  if (
-    !next.startsWith('/') ||
-    next.startsWith('//') ||
-    next.startsWith('/\\') ||
-    /[\r\n]/.test(next)
-  )
-    return '/';
-  return next;
+  return safeRedirectTarget(next) ?? '/';
 }
 
 function clientIp(req: FastifyRequest): string {
@@ -69,12 +71,12 @@ function clientIp(req: FastifyRequest): string {
 }
 
 export function registerAuthRoutes(app: FastifyInstance, s: AuthRouteServices): void {
-  const setSessionCookie = (reply: FastifyReply, token: string) =>
+  const setSessionCookie = (req: FastifyRequest, reply: FastifyReply, token: string) =>
     reply.setCookie(SESSION_COOKIE, token, {
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
-      secure: s.cookieSecure,
+      secure: cookieSecureFor(req, s.cookieSecure),
       signed: true,
       maxAge: s.sessionLifetimeSeconds,
     });
@@ -102,9 +104,15 @@ export function registerAuthRoutes(app: FastifyInstance, s: AuthRouteServices): 
         throw new ApiError(401, 'Not authorized');
       }
       const answer: { access_token: string; refresh_token?: string } = {
-        access_token: await s.tokens.issue(outcome.userId, 'access', true),
+        access_token: await s.tokens.issue(outcome.userId, 'access', true, outcome.tokenGeneration),
       };
-      if (refresh) answer.refresh_token = await s.tokens.issue(outcome.userId, 'refresh', false);
+      if (refresh)
+        answer.refresh_token = await s.tokens.issue(
+          outcome.userId,
+          'refresh',
+          false,
+          outcome.tokenGeneration,
+        );
       return reply.send(answer);
     },
   );
@@ -126,12 +134,16 @@ export function registerAuthRoutes(app: FastifyInstance, s: AuthRouteServices): 
       if (!claims) throw new ApiError(401, 'Token is invalid or expired');
       const user = await s.db
         .selectFrom('ab_user')
-        .select(['id', 'active'])
+        .select(['id', 'active', 'token_generation'])
         .where('id', '=', claims.userId)
         .executeTakeFirst();
       if (!user || !(user.active === true || user.active === 1))
         throw new ApiError(401, 'User is not active or does not exist');
-      return { access_token: await s.tokens.issue(claims.userId, 'access', false) };
+      const generation = Number(user.token_generation);
+      // Revoked by a password change, (de)activation or role change since it was issued.
+      if (!tokenIsCurrent(claims, generation))
+        throw new ApiError(401, 'Token is invalid or expired');
+      return { access_token: await s.tokens.issue(claims.userId, 'access', false, generation) };
     },
   );
 
@@ -150,6 +162,24 @@ export function registerAuthRoutes(app: FastifyInstance, s: AuthRouteServices): 
     },
   );
 
+  app.get(
+    '/api/v1/security/login_csrf_token/',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'The CSRF token of the login form (bound to a pre-session cookie it sets)',
+        response: { 200: resultText },
+        security: [],
+      },
+    },
+    async (req, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return { result: s.loginCsrf.issue(req, reply, cookieSecureFor(req, s.cookieSecure)) };
+    },
+  );
+
+  // The login form is not exempt from CSRF: its own token (login CSRF), checked before anything.
   app.post('/login/', { config: { access: 'public', csrfExempt: true } }, async (req, reply) => {
     const form = loginForm.safeParse(req.body ?? {});
     const next = safeNextPath(form.success ? form.data.next : undefined);
@@ -158,6 +188,8 @@ export function registerAuthRoutes(app: FastifyInstance, s: AuthRouteServices): 
         `/login/?error=${error}${next !== '/' ? `&next=${encodeURIComponent(next)}` : ''}`,
         302,
       );
+    if (!s.loginCsrf.check(req, form.success ? form.data[LOGIN_CSRF_FIELD] : undefined))
+      return back('csrf');
     if (!form.success || !form.data.username || !form.data.password) return back('invalid');
     const outcome = await attemptLogin(
       s.db,
@@ -180,17 +212,34 @@ export function registerAuthRoutes(app: FastifyInstance, s: AuthRouteServices): 
       clientIp(req),
       req.headers['user-agent'] ?? null,
     );
-    setSessionCookie(reply, session.token);
+    setSessionCookie(req, reply, session.token);
+    // The pre-session cookie has served: the next login page issues a fresh one.
+    reply.clearCookie(LOGIN_CSRF_COOKIE, { path: '/' });
     return reply.redirect(next, 302);
   });
 
-  const logout = async (req: FastifyRequest, reply: FastifyReply) => {
-    if (req.sessionId) await s.sessions.destroy(req.sessionId);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    return reply.redirect('/login/', 302);
-  };
-  app.get('/logout/', { config: { access: 'public' } }, logout);
-  app.post('/logout/', { config: { access: 'public', csrfExempt: true } }, logout);
+  // Logging out changes state: POST only, with the session's CSRF token like every cookie write
+  // (the auth plugin checks X-CSRFToken), so an image or link to /logout/ cannot end a session.
+  app.post(
+    '/logout/',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'End the browser session',
+        response: { 200: z.object({ message: z.string() }) },
+      },
+    },
+    async (req, reply) => {
+      if (req.sessionId) await s.sessions.destroy(req.sessionId);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return { message: 'OK' };
+    },
+  );
+  // A plain visit (a link, an image in markdown) logs nobody out.
+  app.get('/logout/', { config: { access: 'public' } }, async (_req, reply) =>
+    reply.redirect('/', 302),
+  );
 
   app.get(
     '/api/v1/me/',

@@ -12,13 +12,25 @@ export interface TokenClaims {
   userId: number;
   type: TokenType;
   fresh: boolean;
+  /** The user's token generation when the token was issued (0 for tokens issued before it). */
+  generation: number;
+}
+
+/**
+ * Whether a verified token is still valid for its user: its generation must be the user's current
+ * one (a password change, (de)activation or role change bumps it). Checked on every use, also for
+ * tokens remembered as verified.
+ */
+export function tokenIsCurrent(claims: TokenClaims, currentGeneration: number): boolean {
+  return claims.generation === currentGeneration;
 }
 
 /**
  * Signed JWTs (HS256) for the API: access tokens and refresh tokens. A token that verified is
  * remembered (by its exact text) until it expires, so a client sending the same bearer token on
  * every call pays for the signature check once; only valid tokens are kept, so garbage cannot
- * fill the memory.
+ * fill the memory. Whether a token's generation is still the user's is checked by the caller on
+ * every use (`tokenIsCurrent`), so remembering a token never outlives a revocation.
  */
 export class TokenService {
   private readonly key: Uint8Array;
@@ -30,9 +42,14 @@ export class TokenService {
     this.key = new Uint8Array(keys.derive('jwt'));
   }
 
-  async issue(userId: number, type: TokenType, fresh: boolean): Promise<string> {
+  async issue(
+    userId: number,
+    type: TokenType,
+    fresh: boolean,
+    generation: number,
+  ): Promise<string> {
     const seconds = type === 'access' ? ACCESS_TOKEN_SECONDS : REFRESH_TOKEN_SECONDS;
-    return new SignJWT({ type, fresh })
+    return new SignJWT({ type, fresh, gen: generation })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(userId))
       .setJti(randomUUID())
@@ -53,7 +70,14 @@ export class TokenService {
       const userId = Number(payload.sub);
       if ((payload.type !== 'access' && payload.type !== 'refresh') || !Number.isInteger(userId))
         return null;
-      const claims: TokenClaims = { userId, type: payload.type, fresh: payload.fresh === true };
+      const gen = payload.gen ?? 0;
+      if (typeof gen !== 'number' || !Number.isInteger(gen)) return null;
+      const claims: TokenClaims = {
+        userId,
+        type: payload.type,
+        fresh: payload.fresh === true,
+        generation: gen,
+      };
       if (typeof payload.exp === 'number')
         this.verified.set(token, { claims, expiresMs: payload.exp * 1000 });
       return claims.type === expected ? claims : null;

@@ -8,6 +8,7 @@ export function bootstrapData(
   principal: Principal,
   featureFlags: Record<string, boolean>,
   csrfToken: string | null = null,
+  loginCsrfToken: string | null = null,
 ): BootstrapData {
   return {
     ...(csrfToken && !principal.isAnonymous ? { csrf_token: csrfToken } : {}),
@@ -23,6 +24,7 @@ export function bootstrapData(
           isAnonymous: false,
           roles: principal.roles,
         },
+    ...(loginCsrfToken && principal.isAnonymous ? { login_csrf_token: loginCsrfToken } : {}),
     common: { feature_flags: featureFlags, application_root: '/', version: APP_VERSION },
   };
 }

@@ -11,6 +11,8 @@ export interface WebRouteOptions {
   featureFlags: Record<string, boolean>;
   /** The CSRF token of the request's session, written into the page; null without a session. */
   csrfTokenFor?: (req: FastifyRequest) => string | null;
+  /** The login form's CSRF token for an anonymous visitor (sets its pre-session cookie). */
+  loginCsrfTokenFor?: (req: FastifyRequest, reply: FastifyReply) => string;
 }
 
 const PUBLIC_PAGES = new Set(['/login/', '/login']);
@@ -112,9 +114,13 @@ export function registerWebRoutes(app: FastifyInstance, opts: WebRouteOptions): 
         .type('text/plain')
         .send('The web app is not built. Run `npm run build` and restart the server.');
     }
+    const loginToken =
+      req.principal.isAnonymous && opts.loginCsrfTokenFor
+        ? opts.loginCsrfTokenFor(req, reply)
+        : null;
     const withBootstrap = injectBootstrap(
       html,
-      bootstrapData(req.principal, opts.featureFlags, opts.csrfTokenFor?.(req) ?? null),
+      bootstrapData(req.principal, opts.featureFlags, opts.csrfTokenFor?.(req) ?? null, loginToken),
     );
     // A dashboard's first calls answered in the page (see preload.ts).
     const paths = req.principal.isAnonymous ? [] : preloadPathsFor(url.pathname);

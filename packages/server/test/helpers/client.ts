@@ -64,6 +64,8 @@ export class ApiClient {
 
   /** Logs in through the API and keeps the access token. */
   async loginWithToken(username: string, password: string): Promise<void> {
+    // A login sends no old token (a revoked one would be refused before the login route).
+    this.token = null;
     const res = await this.post<{ access_token: string }>('/api/v1/security/login', {
       username,
       password,
@@ -75,12 +77,42 @@ export class ApiClient {
     this.token = res.body.access_token;
   }
 
-  /** Logs in through the login form, keeps the session cookie and fetches a CSRF token. */
-  async loginWithForm(username: string, password: string): Promise<Response> {
+  /**
+   * The login form's CSRF token and its pre-session cookie (`cookie: token` pairs for a form
+   * post), as the login page gets them.
+   */
+  async loginFormToken(): Promise<{ cookie: string; token: string }> {
+    const res = await fetch(`${this.baseUrl}/api/v1/security/login_csrf_token/`);
+    const set = res.headers.getSetCookie().find((c) => c.startsWith('login_csrf='));
+    if (res.status !== 200 || !set) throw new Error(`no login form token: ${res.status}`);
+    const body = (await res.json()) as { result: string };
+    return { cookie: set.split(';')[0]!, token: body.result };
+  }
+
+  /**
+   * Logs in through the login form (with its CSRF token), keeps the session cookie and fetches
+   * a CSRF token. `fields` adds form fields (e.g. next).
+   */
+  async loginWithForm(
+    username: string,
+    password: string,
+    fields: Record<string, string> = {},
+    headers: Record<string, string> = {},
+  ): Promise<Response> {
+    const form = await this.loginFormToken();
     const res = await fetch(`${this.baseUrl}/login/`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ username, password }).toString(),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie: form.cookie,
+        ...headers,
+      },
+      body: new URLSearchParams({
+        username,
+        password,
+        csrf_token: form.token,
+        ...fields,
+      }).toString(),
       redirect: 'manual',
     });
     const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('session='));

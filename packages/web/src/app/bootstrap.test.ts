@@ -43,6 +43,15 @@ describe('parseBootstrap', () => {
     expect(parseBootstrap(JSON.stringify({ user, csrf_token: 5 })).csrf_token).toBe(undefined);
   });
 
+  it("keeps the login form's CSRF token for an anonymous page only", () => {
+    expect(
+      parseBootstrap(JSON.stringify({ user: null, login_csrf_token: 'tok' })).login_csrf_token,
+    ).toBe('tok');
+    expect(parseBootstrap(JSON.stringify({ user, login_csrf_token: 'tok' })).login_csrf_token).toBe(
+      undefined,
+    );
+  });
+
   it('treats an anonymous or malformed user as no user', () => {
     expect(parseBootstrap(JSON.stringify({ user: { ...user, isAnonymous: true } })).user).toBe(
       null,

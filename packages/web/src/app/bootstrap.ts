@@ -76,6 +76,9 @@ export function parseBootstrap(raw: string | null | undefined): BootstrapData {
     ...(user && typeof data.csrf_token === 'string' && data.csrf_token
       ? { csrf_token: data.csrf_token }
       : {}),
+    ...(!user && typeof data.login_csrf_token === 'string' && data.login_csrf_token
+      ? { login_csrf_token: data.login_csrf_token }
+      : {}),
     common: {
       feature_flags: flags,
       application_root: str(common.application_root) || '/',

@@ -6,6 +6,7 @@ import { migration003 } from './003_sqllab_state.js';
 import { migration004 } from './004_annotations.js';
 import { migration005 } from './005_versions.js';
 import { migration006 } from './006_filter_sets.js';
+import { migration007 } from './007_token_generation.js';
 import { dialectTypes, type Migration } from './helpers.js';
 
 /** Every migration, in order. Forward-only: a released migration is never edited, only followed. */
@@ -16,6 +17,7 @@ export const MIGRATIONS: Migration[] = [
   migration004,
   migration005,
   migration006,
+  migration007,
 ];
 
 /** Applies the migrations not yet applied. Throws with the failing migration's name on error. */

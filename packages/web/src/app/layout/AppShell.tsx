@@ -4,10 +4,13 @@ import { Layout, Menu } from 'antd';
 import type { MenuProps } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { userDisplayName } from '@strata/core';
+import { logout } from '../../features/login/authApi';
 import { NewMenu } from '../../features/uploads/UploadMenus';
 import { UploadsProvider } from '../../features/uploads/UploadsProvider';
 import { useCurrentUser } from '../BootstrapContext';
+import { errorMessage } from '../api';
 import { ErrorBoundary } from '../ErrorBoundary';
+import { useToasts } from '../toasts';
 import { logEvent } from '../logger/eventLogger';
 import { PageLoading } from './PageLoading';
 import {
@@ -21,6 +24,17 @@ import {
 import type { NavItem } from './navigation';
 
 type MenuItems = NonNullable<MenuProps['items']>;
+
+/** Ends the session (POST with the CSRF token), then opens the login page; says so if it failed. */
+async function logoutAndLeave(onError: (text: string) => void): Promise<void> {
+  try {
+    await logout();
+  } catch (e) {
+    onError(`Logging out failed: ${errorMessage(e)}`);
+    return;
+  }
+  window.location.assign('/login/');
+}
 
 function toMenuItems(items: NavItem[]): MenuItems {
   return items.map((item) =>
@@ -36,6 +50,7 @@ function toMenuItems(items: NavItem[]): MenuItems {
  */
 export function AppShell() {
   const user = useCurrentUser();
+  const toasts = useToasts();
   const location = useLocation();
   const navItems = useMemo(() => buildNavItems(user), [user]);
   const menuItems = useMemo(() => toMenuItems(navItems), [navItems]);
@@ -63,7 +78,21 @@ export function AppShell() {
       icon: <UserOutlined />,
       children: [
         { key: 'info', label: 'Info', disabled: true },
-        { key: 'logout', label: <a href={PATHS.logout}>Logout</a> },
+        {
+          key: 'logout',
+          label: (
+            <a
+              href={PATHS.logout}
+              onClick={(e) => {
+                // Logging out is a POST with the CSRF token; the link's own GET logs nobody out.
+                e.preventDefault();
+                void logoutAndLeave(toasts.addDangerToast);
+              }}
+            >
+              Logout
+            </a>
+          ),
+        },
       ],
     },
   ];

@@ -2,19 +2,31 @@ import { useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Flex, Input, Typography } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { useCurrentUser } from '../../app/BootstrapContext';
+import { useBootstrap } from '../../app/BootstrapContext';
 import { usePageTitle } from '../../app/usePageTitle';
+import { fetchLoginCsrfToken } from './authApi';
 import { loginErrorMessage, safeNextPath } from './login';
 
 /**
  * The login page: a real HTML form posted to `/login/`; the server answers with a redirect
- * (to `next` on success, back here with `?error=` otherwise).
+ * (to `next` on success, back here with `?error=` otherwise). The form carries its CSRF token (login
+ * CSRF): the one in the page's bootstrap data, or one asked from the server when the page has
+ * none (the Vite dev server).
  */
 export default function LoginPage() {
   usePageTitle('Log in');
-  const user = useCurrentUser();
+  const { user, login_csrf_token: pageToken } = useBootstrap();
   const [params] = useSearchParams();
   const [submitting, setSubmitting] = useState(false);
+  const [fetchedToken, setFetchedToken] = useState<string | null>(null);
+  const csrfToken = pageToken ?? fetchedToken;
+
+  useEffect(() => {
+    if (user || pageToken) return;
+    const controller = new AbortController();
+    fetchLoginCsrfToken(controller.signal).then(setFetchedToken, () => undefined);
+    return () => controller.abort();
+  }, [user, pageToken]);
 
   useEffect(() => {
     // Coming back to this page from the history cache: the form is not being sent any more.
@@ -39,6 +51,7 @@ export default function LoginPage() {
         ) : null}
         <form method="post" action="/login/" onSubmit={() => setSubmitting(true)}>
           {next ? <input type="hidden" name="next" value={next} /> : null}
+          {csrfToken ? <input type="hidden" name="csrf_token" value={csrfToken} /> : null}
           <Flex vertical gap={16}>
             <Flex vertical gap={4}>
               <label htmlFor="username">Username</label>

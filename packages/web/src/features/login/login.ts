@@ -1,6 +1,9 @@
+import { safeRedirectTarget } from '@strata/core';
+
 /** Texts of the login page's `?error=` codes (set by the server's redirect). */
 export const LOGIN_ERRORS: Record<string, string> = {
   invalid: 'Invalid login. Please try again.',
+  csrf: 'The login form expired. Please try again.',
   throttled: 'Too many failed login attempts. Please wait a few minutes and try again.',
 };
 
@@ -11,12 +14,13 @@ export function loginErrorMessage(code: string | null): string | null {
 }
 
 /**
- * The `next` path to send with the form: a local path only (no scheme, no `//host`, no
- * backslashes), never back to the login page itself.
+ * The `next` path to send with the form: a path on this site only (core's `safeRedirectTarget`,
+ * the server's check too: no scheme, no `//host`, no backslash, no control, space or invisible
+ * character, also once decoded), never back to the login or logout page.
  */
 export function safeNextPath(next: string | null): string | null {
-  if (!next) return null;
-  if (!next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return null;
-  if (/^\/login(\/|\?|$)/.test(next) || /^\/logout(\/|\?|$)/.test(next)) return null;
-  return next;
+  const target = safeRedirectTarget(next);
+  if (target === null) return null;
+  if (/^\/login(\/|\?|$)/.test(target) || /^\/logout(\/|\?|$)/.test(target)) return null;
+  return target;
 }
