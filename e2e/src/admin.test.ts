@@ -6,6 +6,7 @@ import {
   collectPageErrors,
   launchBrowser,
   loginAs,
+  logout,
   snap,
   startServer,
   type RunningServer,
@@ -62,7 +63,7 @@ describe('users and roles admin in Chromium', () => {
   });
 
   it('gives the Gamma user no security pages', async () => {
-    await page.goto(`${server.baseUrl}/logout/`);
+    await logout(page, server.baseUrl);
     await loginAs(page, server.baseUrl, 'gwen', 'gwen-password-1');
     await page.getByRole('menuitem', { name: 'Dashboards', exact: true }).first().waitFor();
     assert.equal(await page.getByRole('menuitem', { name: 'SQL', exact: true }).count(), 0);

@@ -164,6 +164,17 @@ export async function csrfTokenOf(page: Page, baseUrl: string): Promise<string> 
 }
 
 /**
+ * Logs the page's session out as the app does (POST /logout/ with the CSRF token; a GET logs
+ * nobody out), then opens the login page.
+ */
+export async function logout(page: Page, baseUrl: string): Promise<void> {
+  const token = await csrfTokenOf(page, baseUrl);
+  const res = await page.request.post(`${baseUrl}/logout/`, { headers: { 'X-CSRFToken': token } });
+  if (res.status() !== 200) throw new Error(`logout answered ${res.status()}`);
+  await page.goto(`${baseUrl}/login/`);
+}
+
+/**
  * Chooses an item of a menu that may still be sliding in: a click event on the item itself, since
  * a pointer click at its final place can land while the opening animation moves it (seen: the
  * click swallowed, the menu left open).

@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import {
   ADMIN_PASSWORD,
+  chooseMenuItem,
   collectPageErrors,
   launchBrowser,
   snap,
@@ -124,7 +125,13 @@ describe('web shell in Chromium', () => {
   });
 
   it('logs out and is sent back to the login page', async () => {
+    // A GET of /logout/ (a link or an image in a markdown block) logs nobody out.
     await page.goto(`${server.baseUrl}/logout/`);
+    assert.equal((await page.request.get(`${server.baseUrl}/api/v1/me/`)).status(), 200);
+    // The user menu's Logout posts with the CSRF token.
+    await page.goto(`${server.baseUrl}/dashboard/list/`);
+    await page.getByRole('menuitem', { name: /admin/i }).first().hover();
+    await chooseMenuItem(page.getByRole('menuitem', { name: 'Logout' }).getByRole('link'));
     await page.waitForURL(/\/login\//);
     await page.locator('#username').waitFor();
     await snap(page, '20-logged-out');
