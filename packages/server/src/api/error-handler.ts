@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { PostProcessingError } from '../query/postprocessing/errors.js';
 import { ApiError } from './errors.js';
 
 /**
@@ -30,10 +31,21 @@ export function installErrorHandler(app: FastifyInstance): void {
             ? 'The request body is too large'
             : fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
               ? 'Unsupported content type'
-              : error.message;
+              : isFrameworkError(fe)
+                ? error.message
+                : 'Bad request';
       return reply.code(status).send({ message });
     }
     req.log.error({ err: error }, 'unexpected error');
     return reply.code(500).send({ message: 'Internal server error' });
   });
+}
+
+/**
+ * Fastify's own client errors (codes `FST_…`) carry messages written for clients; any other
+ * error that happens to carry a 4xx status may hold internal text, which is not echoed.
+ */
+function isFrameworkError(error: FastifyError): boolean {
+  if (error instanceof PostProcessingError) return true; // its messages are written for clients
+  return typeof error.code === 'string' && error.code.startsWith('FST_');
 }

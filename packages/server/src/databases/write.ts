@@ -4,6 +4,7 @@ import { ApiError } from '../api/errors.js';
 import type { RequestContext, WriteHandlers } from '../api/resource-types.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import type { EngineRegistry } from '../engines/registry.js';
+import { EngineError } from '../engines/types.js';
 import type { MetadataDb } from '../metadata/db.js';
 import { nowIso } from '../metadata/db.js';
 import { dropDatabasePermissions, syncDatabasePermission } from './access.js';
@@ -168,7 +169,10 @@ export function databaseWriteHandlers(
       engines.forUri(uri);
       connections.assertAllowedUri(uri);
     } catch (e) {
-      throw invalid('sqlalchemy_uri', (e as Error).message);
+      // Our own refusals name the problem; anything else is not echoed to the client.
+      if (e instanceof EngineError || e instanceof ApiError)
+        throw invalid('sqlalchemy_uri', e.message);
+      throw e;
     }
   };
   return {
