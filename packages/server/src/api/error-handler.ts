@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { EngineError } from '../engines/types.js';
+import { isMetadataUnavailable, METADATA_UNAVAILABLE_MESSAGE } from '../metadata/unavailable.js';
 import { PostProcessingError } from '../query/postprocessing/errors.js';
 import { ApiError } from './errors.js';
 
@@ -35,6 +37,13 @@ export function installErrorHandler(app: FastifyInstance): void {
                 ? error.message
                 : 'Bad request';
       return reply.code(status).send({ message });
+    }
+    if (!(error instanceof EngineError) && isMetadataUnavailable(error)) {
+      req.log.warn({ reason: error.message }, 'metadata store unavailable: answered 503');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ message: METADATA_UNAVAILABLE_MESSAGE });
     }
     req.log.error({ err: error }, 'unexpected error');
     return reply.code(500).send({ message: 'Internal server error' });
