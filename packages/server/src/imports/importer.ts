@@ -580,6 +580,12 @@ async function makePlan(
     else {
       try {
         services.engines.forUri(masked);
+        // File databases: Admin only, inside the allowed folders (issue 16 point 8).
+        services.connections.assertMayConnect(
+          masked,
+          ctx.principal,
+          uuid === EXAMPLES_DATABASE_UUID,
+        );
         services.connections.assertAllowedUri(masked);
       } catch (e) {
         problems.add(file, 'sqlalchemy_uri', (e as Error).message);
