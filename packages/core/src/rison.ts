@@ -1,20 +1,17 @@
 import rison from 'rison';
+import { decodeRison, type RisonValue } from './rison-decode.js';
 
-/** A value that rison can carry. */
-export type RisonValue =
-  string | number | boolean | null | RisonValue[] | { [key: string]: RisonValue };
+export { MAX_RISON_DEPTH, MAX_RISON_LENGTH, RisonError, type RisonValue } from './rison-decode.js';
 
 /** Encodes a value as rison text (the `q` parameter of list calls). */
 export function risonEncode(value: RisonValue): string {
   return rison.encode(value);
 }
 
-/** Decodes rison text; throws an Error with a readable message when the text is not rison. */
+/**
+ * Decodes rison text; throws a `RisonError` with a readable message of our own when the text is
+ * not rison, is too long or nests too deep (see `rison-decode.ts`).
+ */
 export function risonDecode(text: string): RisonValue {
-  try {
-    return rison.decode(text) as RisonValue;
-  } catch (e) {
-    const reason = e instanceof Error ? e.message : String(e);
-    throw new Error(`Not a valid rison value: ${reason}`, { cause: e });
-  }
+  return decodeRison(text);
 }

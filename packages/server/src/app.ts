@@ -25,6 +25,7 @@ import type { EngineRegistry } from './engines/registry.js';
 import { chartsResource } from './charts/resource.js';
 import type { Config } from './config/config.js';
 import { resolveSecretKey, SECRET_KEY_FILE } from './config/secret-key.js';
+import { sqliteCompanions, tightenExisting } from './config/file-modes.js';
 import { dashboardsResource } from './dashboards/resource.js';
 import { registerDashboardRoutes } from './dashboards/routes.js';
 import { databasesResource } from './databases/resource.js';
@@ -74,7 +75,7 @@ import {
 } from './sqllab/results-backend.js';
 import { registerSqlLabRoutes } from './sqllab/routes.js';
 import { SqlLabService } from './sqllab/service.js';
-import { installExamples, type InstallReport } from './examples/install.js';
+import { EXAMPLES_FILE, installExamples, type InstallReport } from './examples/install.js';
 import {
   exampleDashboardsOwner,
   installExampleDashboards,
@@ -135,10 +136,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const box = new SecretBox(keys);
     const engines =
       options.engines ?? defaultEngineRegistry({ allowedFunctions: config.sqlAllowedFunctions });
-    connections = new DatabaseConnections(store.db, engines, box, config.dataDir, [
-      path.join(config.dataDir, SECRET_KEY_FILE),
-      ...(config.metadataDialect === 'sqlite' ? [sqlitePathFromUrl(config.metadataUrl)] : []),
-    ]);
+    // The default folder of file databases is made here, private (issue 16 point 8).
+    for (const dir of config.fileDatabaseDirs)
+      if (dir === path.join(config.dataDir, 'uploads'))
+        fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    connections = new DatabaseConnections(
+      store.db,
+      engines,
+      box,
+      config.dataDir,
+      [
+        path.join(config.dataDir, SECRET_KEY_FILE),
+        ...(config.metadataDialect === 'sqlite' ? [sqlitePathFromUrl(config.metadataUrl)] : []),
+      ],
+      {
+        allowedDirs: config.fileDatabaseDirs,
+        privateDirs: [path.join(config.dataDir, 'results')],
+        examplesFile: path.join(config.dataDir, EXAMPLES_FILE),
+      },
+    );
     const tokens = new TokenService(keys);
     const versions = new MetadataVersions(store.db);
     const principals = new PrincipalCache(store.db, versions);
@@ -283,6 +299,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
 
     await app.ready();
+    // What the data dir already held (or what this start made under a looser umask): private.
+    tightenExisting(
+      config.dataDir,
+      config.metadataDialect === 'sqlite'
+        ? sqliteCompanions(sqlitePathFromUrl(config.metadataUrl))
+        : [],
+      (message) => app.log.warn(message),
+    );
     const purge = setInterval(() => {
       void sessions.purgeExpired().catch(() => undefined);
       void results.purgeExpired().catch(() => undefined);

@@ -1,8 +1,11 @@
 import './threadpool.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/config.js';
+import { restrictNewFiles } from './config/file-modes.js';
 
 async function main(): Promise<void> {
+  // Every file and folder made from here on (store, WAL, results, uploads…) is 0600 / 0700.
+  restrictNewFiles();
   let config;
   try {
     config = loadConfig();

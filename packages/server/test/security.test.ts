@@ -195,9 +195,10 @@ describe.each(targets)('security on $name metadata', (target) => {
     await alpha.loginWithToken('alpha2', 'password-123');
     expect((await alpha.get('/api/v1/chart/')).status).toBe(200);
     expect((await alpha.get('/api/v1/security/roles/')).status).toBe(403);
+    // Alpha writes databases (file databases are Admin-only: test/security/metadata-file-databases).
     const db = await alpha.post('/api/v1/database/', {
       database_name: 'alpha-db',
-      sqlalchemy_uri: 'sqlite:////tmp/x.db',
+      sqlalchemy_uri: 'postgresql://u@localhost/alpha_db',
     });
     expect(db.status).toBe(201);
   });

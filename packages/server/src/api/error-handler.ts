@@ -1,5 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { EngineError } from '../engines/types.js';
+import { isMetadataUnavailable, METADATA_UNAVAILABLE_MESSAGE } from '../metadata/unavailable.js';
+import { PostProcessingError } from '../query/postprocessing/errors.js';
 import { ApiError } from './errors.js';
 
 /**
@@ -30,10 +33,28 @@ export function installErrorHandler(app: FastifyInstance): void {
             ? 'The request body is too large'
             : fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
               ? 'Unsupported content type'
-              : error.message;
+              : isFrameworkError(fe)
+                ? error.message
+                : 'Bad request';
       return reply.code(status).send({ message });
+    }
+    if (!(error instanceof EngineError) && isMetadataUnavailable(error)) {
+      req.log.warn({ reason: error.message }, 'metadata store unavailable: answered 503');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ message: METADATA_UNAVAILABLE_MESSAGE });
     }
     req.log.error({ err: error }, 'unexpected error');
     return reply.code(500).send({ message: 'Internal server error' });
   });
+}
+
+/**
+ * Fastify's own client errors (codes `FST_…`) carry messages written for clients; any other
+ * error that happens to carry a 4xx status may hold internal text, which is not echoed.
+ */
+function isFrameworkError(error: FastifyError): boolean {
+  if (error instanceof PostProcessingError) return true; // its messages are written for clients
+  return typeof error.code === 'string' && error.code.startsWith('FST_');
 }

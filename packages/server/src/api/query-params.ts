@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, risonDecode } from '@strata/core';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, RisonError, risonDecode } from '@strata/core';
 import { z } from 'zod';
 import { ApiError } from './errors.js';
 
@@ -9,10 +9,9 @@ export function parseRisonParam<T>(q: unknown, schema: z.ZodType<T>, fallback: u
     try {
       raw = risonDecode(q);
     } catch (e) {
-      throw new ApiError(
-        400,
-        `Bad request: the q parameter is not valid rison (${(e as Error).message})`,
-      );
+      // Only the decoder's own messages are shown; anything else is not echoed.
+      const reason = e instanceof RisonError ? ` (${e.message})` : '';
+      throw new ApiError(400, `Bad request: the q parameter is not valid rison${reason}`);
     }
   } else if (q !== undefined && typeof q !== 'string') {
     throw new ApiError(400, 'Bad request: the q parameter must be given once');

@@ -56,6 +56,9 @@ export interface Config {
   sqllabWorkers: number;
   /** Stored SQL Lab results are kept this long (seconds). */
   resultsTtlSeconds: number;
+  // Issue 16 point 8 (metadata helper): where file databases (SQLite, DuckDB) may live.
+  /** Folders (absolute) that file databases must be inside (STRATA_FILE_DATABASE_DIRS). */
+  fileDatabaseDirs: string[];
   /**
    * A chart data query running longer is cancelled (Superset's SUPERSET_WEBSERVER_TIMEOUT,
    * seconds); the web app's chart requests wait this long too.
@@ -262,7 +265,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const resultsMaxBytesTotal = byteSize('STRATA_RESULTS_MAX_BYTES_TOTAL', 10 * 2 ** 30);
 
   const webDist = env.STRATA_WEB_DIST;
+  // Issue 16 point 8 (metadata helper): a list like PATH; empty means the data dir's uploads.
+  const fileDatabaseDirs = (env.STRATA_FILE_DATABASE_DIRS ?? '')
+    .split(path.delimiter)
+    .map((d) => d.trim())
+    .filter((d) => d !== '')
+    .map((d) => path.resolve(cwd, d));
+  if (fileDatabaseDirs.length === 0) fileDatabaseDirs.push(path.join(dataDir, 'uploads'));
   return {
+    fileDatabaseDirs,
     port,
     host: env.STRATA_HOST || '0.0.0.0',
     dataDir,

@@ -1,15 +1,17 @@
 /**
  * What a dashboard shows: its charts (Superset's `GET /api/v1/dashboard/{id_or_slug}/charts`,
  * ChartEntityResponseSchema) and the datasets of those charts in the datasource shape Explore
- * reads (`GET .../datasets`), the latter only those the user may read.
+ * reads (`GET .../datasets`). Both follow chart data's access rule: a chart (its form data, its
+ * query context) and a dataset are shown only when the user may read the chart's dataset, or
+ * when the dashboard's roles grant it with DASHBOARD_RBAC; other charts are left out.
  */
 import { humanizeTimeDelta } from '@strata/core';
 import { loadOwners } from '../api/user-summaries.js';
 import type { RequestContext } from '../api/resource-types.js';
 import type { DatabaseConnections } from '../databases/connections.js';
-import { canReadDataset } from '../datasets/access.js';
+import { canReadDataset, hasAllDatasourceAccess } from '../datasets/access.js';
 import { datasourceJson } from '../datasets/datasource-json.js';
-import { loadDatasetRecords } from '../datasets/repository.js';
+import { loadDatasetRecords, type DatasetRecord } from '../datasets/repository.js';
 import type { EngineSpec } from '../engines/types.js';
 import { toBool, toDate, toIso } from '../metadata/db.js';
 import {
@@ -41,9 +43,60 @@ async function chartRows(ctx: RequestContext, dashboardId: number) {
     .execute();
 }
 
-/** The dashboard's charts, each with its form data (params, `slice_id`, `datasource`). */
-export async function dashboardCharts(ctx: RequestContext, dashboard: VisibleDashboard) {
-  const rows = await chartRows(ctx, dashboard.id);
+type ChartRow = Awaited<ReturnType<typeof chartRows>>[number];
+
+/** The table datasets of the charts, ascending. */
+function datasetIdsOf(rows: ChartRow[]): number[] {
+  const ids = rows
+    .filter((r) => r.datasource_type === 'table' && r.datasource_id !== null)
+    .map((r) => r.datasource_id!);
+  return [...new Set(ids)].sort((a, b) => a - b);
+}
+
+/**
+ * The datasets among the charts' that the user may read: each by dataset access, or all of
+ * them when the dashboard's roles grant them (DASHBOARD_RBAC), as chart data decides.
+ */
+async function readableDatasets(
+  ctx: RequestContext,
+  dashboard: VisibleDashboard,
+  rows: ChartRow[],
+  opts: DashboardAccessOptions,
+): Promise<Map<number, DatasetRecord>> {
+  const records = await loadDatasetRecords(ctx.db, datasetIdsOf(rows));
+  if (await rolesGrantDatasets(ctx, dashboard, opts)) return records;
+  const out = new Map<number, DatasetRecord>();
+  for (const [id, rec] of records) {
+    if (
+      canReadDataset(
+        ctx.principal,
+        rec.row,
+        rec.owners.map((o) => o.id),
+      )
+    )
+      out.set(id, rec);
+  }
+  return out;
+}
+
+/**
+ * The dashboard's charts the user may read the data of, each with its form data (params,
+ * `slice_id`, `datasource`). A chart on a dataset the user cannot read is left out, as is a
+ * chart on anything but a table dataset, unless the user has access to all datasources.
+ */
+export async function dashboardCharts(
+  ctx: RequestContext,
+  dashboard: VisibleDashboard,
+  opts: DashboardAccessOptions,
+) {
+  const all = await chartRows(ctx, dashboard.id);
+  const readable = await readableDatasets(ctx, dashboard, all, opts);
+  const everything = hasAllDatasourceAccess(ctx.principal);
+  const rows = all.filter((r) =>
+    r.datasource_type === 'table' && r.datasource_id !== null
+      ? readable.has(r.datasource_id)
+      : everything,
+  );
   const owners = await loadOwners(
     ctx.db,
     'slice_user',
@@ -90,28 +143,11 @@ export async function dashboardDatasets(
   opts: DashboardAccessOptions,
 ) {
   const rows = await chartRows(ctx, dashboard.id);
-  const ids = [
-    ...new Set(
-      rows
-        .filter((r) => r.datasource_type === 'table' && r.datasource_id !== null)
-        .map((r) => r.datasource_id!),
-    ),
-  ].sort((a, b) => a - b);
-  const records = await loadDatasetRecords(ctx.db, ids);
-  const granted = await rolesGrantDatasets(ctx, dashboard, opts);
+  const readable = await readableDatasets(ctx, dashboard, rows, opts);
   const out = [];
-  for (const id of ids) {
-    const rec = records.get(id);
+  for (const id of datasetIdsOf(rows)) {
+    const rec = readable.get(id);
     if (!rec) continue;
-    if (
-      !granted &&
-      !canReadDataset(
-        ctx.principal,
-        rec.row,
-        rec.owners.map((o) => o.id),
-      )
-    )
-      continue;
     const data = datasourceJson(rec, specOf(connections, rec.row));
     out.push({
       ...data,

@@ -28,6 +28,7 @@ import {
   dashboardChartIds,
   fieldProblems,
   savedTitle,
+  storedCss,
   syncCharts,
 } from './write.js';
 
@@ -153,7 +154,7 @@ export async function copyDashboard(
         slug: null,
         position_json: newLayout ? JSON.stringify(newLayout) : null,
         json_metadata: JSON.stringify(metadata),
-        css: body.css ?? null,
+        css: storedCss(body.css),
         description: null,
         published: false,
         certified_by: null,

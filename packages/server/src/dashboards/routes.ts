@@ -71,7 +71,7 @@ export function registerDashboardRoutes(
     async (req) => {
       const ctx = ctxOf(req);
       const dashboard = await findVisibleDashboard(ctx, idOf(req), opts);
-      return { result: await dashboardCharts(ctx, dashboard) };
+      return { result: await dashboardCharts(ctx, dashboard, opts) };
     },
   );
 

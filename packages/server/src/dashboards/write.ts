@@ -7,6 +7,7 @@
  * `{message: {field: [problems]}}`. The charts named in the layout become the dashboard's charts
  * (Superset keeps `dashboard_slices` in step with the layout).
  */
+import { sanitizeCss } from '@strata/core/css';
 import { randomUUID } from 'node:crypto';
 import { MESSAGES, validateJsonMetadata, validatePositionData } from '@strata/core';
 import { z } from 'zod';
@@ -153,6 +154,16 @@ async function checkedContent(
 }
 
 /** A title as saved on change: a blank one is "[ untitled dashboard ]". */
+/**
+ * A dashboard's custom CSS as stored: sanitised by core's parser-based sanitiser (issue 16
+ * point 14), so no API client, import or copy can keep CSS that loads or runs anything; the web
+ * sanitises again before injecting it.
+ */
+export function storedCss(css: string | null | undefined): string | null {
+  if (css === null || css === undefined) return null;
+  return sanitizeCss(css);
+}
+
 export const savedTitle = (title: string | null): string =>
   title === null || title.trim() === '' ? MESSAGES.untitledDashboard : title;
 
@@ -197,7 +208,7 @@ export function dashboardWriteHandlers(): WriteHandlers<Body, Body> {
             slug: body.slug || null,
             position_json: content.position_json ?? null,
             json_metadata: content.json_metadata ?? null,
-            css: body.css ?? null,
+            css: storedCss(body.css),
             description: null,
             published: body.published ?? false,
             certified_by: body.certified_by ?? null,
@@ -245,6 +256,7 @@ export function dashboardWriteHandlers(): WriteHandlers<Body, Body> {
           .updateTable('dashboards')
           .set({
             ...scalar,
+            ...(scalar.css !== undefined ? { css: storedCss(scalar.css) } : {}),
             ...content,
             ...(dashboard_title !== undefined
               ? { dashboard_title: savedTitle(dashboard_title) }

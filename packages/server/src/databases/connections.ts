@@ -4,16 +4,35 @@ import type { DatabaseClient, EngineSpec } from '../engines/types.js';
 import { ApiError } from '../api/errors.js';
 import type { MetadataDb } from '../metadata/db.js';
 import { toIso } from '../metadata/db.js';
-import fs from 'node:fs';
 import { EngineError } from '../engines/types.js';
-import { fileDatabasePath, PASSWORD_MASK, splitUriPassword, withUriPassword } from './uri.js';
+import { isAdmin, type Principal } from '../security/principal.js';
+import {
+  appFileRefusal,
+  canonicalAll,
+  canonicalPath,
+  FileDatabaseRefused,
+  fileDatabaseRefusal,
+  withCompanions,
+  type FileDatabaseRules,
+} from './file-policy.js';
+import {
+  backendOf,
+  FILE_BACKENDS,
+  fileDatabasePath,
+  isFileDatabaseUri,
+  PASSWORD_MASK,
+  splitUriPassword,
+  withUriPassword,
+} from './uri.js';
 
-function realOrSame(file: string): string {
-  try {
-    return fs.realpathSync.native(file);
-  } catch {
-    return file;
-  }
+/** Where the app keeps files no database may open, and where file databases may live. */
+export interface FileDatabaseSettings {
+  /** Folders file databases must be inside (STRATA_FILE_DATABASE_DIRS). */
+  allowedDirs: string[];
+  /** Folders of the app's own (SQL Lab results). */
+  privateDirs: string[];
+  /** The examples database's file (only that database may use it). */
+  examplesFile: string | null;
 }
 
 export interface DatabaseRow {
@@ -37,11 +56,11 @@ interface Entry {
 export class DatabaseConnections {
   private readonly entries = new Map<number, Entry>();
 
-  private readonly protectedFiles: Set<string>;
+  private readonly rules: FileDatabaseRules;
 
   /**
    * `protectedFiles`: the app's own files (metadata store, secret key) that no database
-   * connection may open, whatever the URI says.
+   * connection may open, whatever the URI says; `files`: see `FileDatabaseSettings`.
    */
   constructor(
     private readonly db: MetadataDb,
@@ -49,23 +68,39 @@ export class DatabaseConnections {
     private readonly box: SecretBox,
     private readonly dataDir: string,
     protectedFiles: string[] = [],
+    files: FileDatabaseSettings = { allowedDirs: [], privateDirs: [], examplesFile: null },
   ) {
-    this.protectedFiles = new Set(
-      protectedFiles
-        .flatMap((f) => [f, `${f}-wal`, `${f}-shm`, `${f}-journal`])
-        .map((f) => realOrSame(f)),
-    );
+    this.rules = {
+      allowedDirs: canonicalAll(files.allowedDirs),
+      protectedFiles: canonicalAll(protectedFiles.flatMap(withCompanions)),
+      protectedDirs: canonicalAll(files.privateDirs),
+      examplesFiles: canonicalAll(files.examplesFile ? withCompanions(files.examplesFile) : []),
+    };
   }
 
-  /** Refuses URIs whose file is one of the app's own files. */
+  /** Refuses URIs whose file is one of the app's own files (checked at every open). */
   assertAllowedUri(uri: string): void {
     const file = fileDatabasePath(uri, this.dataDir);
-    if (file && this.protectedFiles.has(realOrSame(file))) {
-      throw new EngineError(
-        'invalid_uri',
-        "This file is the application's own store and cannot be used as a database",
-      );
-    }
+    if (file === null) return;
+    const canonical = canonicalPath(file) ?? file;
+    const refusal = appFileRefusal(canonical, this.rules);
+    if (refusal) throw new EngineError('invalid_uri', refusal);
+  }
+
+  /**
+   * Refuses a URI that `principal` may not connect (create, re-point, test, validate, import):
+   * the app's own files for everyone, and for file databases (SQLite, DuckDB) anyone but an
+   * Admin, and any file outside the allowed folders (see `file-policy.ts`). The refusal is an
+   * `FileDatabaseRefused` whose message is ours.
+   */
+  assertMayConnect(uri: string, principal: Principal, examplesDatabase = false): void {
+    if (!isFileDatabaseUri(uri)) return;
+    const label = FILE_BACKENDS[backendOf(uri)] ?? backendOf(uri);
+    const admin = isAdmin(principal);
+    // Nothing of the path is read for a non-Admin: no answer depends on what exists.
+    const file = admin ? fileDatabasePath(uri, this.dataDir) : null;
+    const refusal = fileDatabaseRefusal(label, file, { admin, examplesDatabase }, this.rules);
+    if (refusal) throw new FileDatabaseRefused(refusal);
   }
 
   /** The stored row of a database, or 404. */
@@ -119,9 +154,10 @@ export class DatabaseConnections {
   }
 
   /** Connects to a URI not (or not yet) stored, tests it and closes the client. */
-  async test(uri: string, storedPassword: string | null): Promise<void> {
+  async test(uri: string, storedPassword: string | null, principal: Principal): Promise<void> {
     const { password } = splitUriPassword(uri);
     const full = password === PASSWORD_MASK ? withUriPassword(uri, storedPassword) : uri;
+    this.assertMayConnect(full, principal);
     this.assertAllowedUri(full);
     const spec = this.engines.forUri(full);
     const client = await spec.connect(full, {

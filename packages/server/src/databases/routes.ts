@@ -7,6 +7,7 @@ import type { MetadataDb } from '../metadata/db.js';
 import { accessibleSchemas, canAccessDatabase, grantedDatabaseNames } from './access.js';
 import type { DatabaseConnections, DatabaseRow } from './connections.js';
 import { engineCall, engineErrorType } from './engine-errors.js';
+import { FileDatabaseRefused } from './file-policy.js';
 import { EngineError } from '../engines/types.js';
 import { buildSelectStar } from './select-star.js';
 import { PASSWORD_MASK } from './uri.js';
@@ -165,8 +166,10 @@ export function registerDatabaseRoutes(
         if (existing) stored = connections.password(existing);
       }
       try {
-        await connections.test(uri, stored);
+        await connections.test(uri, stored, req.principal);
       } catch (e) {
+        if (e instanceof FileDatabaseRefused)
+          throw errorsAnswer(422, e.message, e.errorType, 'error', {});
         if (e instanceof EngineError) {
           throw errorsAnswer(422, e.message, engineErrorType(e.kind), 'error', {
             engine_error: e.kind,
@@ -233,8 +236,10 @@ export function registerDatabaseRoutes(
       const params =
         stored !== null ? { ...body.parameters, password: PASSWORD_MASK } : body.parameters;
       try {
-        await connections.test(spec.buildUri(params), stored);
+        await connections.test(spec.buildUri(params), stored, req.principal);
       } catch (e) {
+        if (e instanceof FileDatabaseRefused)
+          throw errorsAnswer(422, e.message, e.errorType, 'error', { invalid: ['path'] });
         if (e instanceof EngineError) {
           throw errorsAnswer(422, e.message, engineErrorType(e.kind), 'error', {
             engine_error: e.kind,

@@ -1,4 +1,4 @@
-import path from 'node:path';
+import { parseFileUri } from '../engines/shared/file-uri.js';
 /** Superset masks a stored password as this text in every answer. */
 export const PASSWORD_MASK = 'XXXXXXXXXX';
 
@@ -68,24 +68,28 @@ export function uriProblem(uri: string): string | null {
   return null;
 }
 
+/** The file-database backends: their URIs name a file on this host. */
+export const FILE_BACKENDS: Readonly<Record<string, string>> = {
+  sqlite: 'SQLite',
+  duckdb: 'DuckDB',
+};
+
+/** Whether a URI is a file database's (SQLite, DuckDB), in memory or on disk. */
+export function isFileDatabaseUri(uri: string): boolean {
+  return Object.hasOwn(FILE_BACKENDS, backendOf(uri));
+}
+
 /**
- * The file a file-database URI (sqlite, duckdb) points at, resolved as the engines resolve it:
- * `scheme:////abs` absolute, `scheme:///rel` relative to the data dir; null for other URIs and
- * in-memory databases.
+ * The file a file-database URI (sqlite, duckdb) points at, read by the engines' own parser
+ * (`parseFileUri`), so the check and the open can never disagree: `scheme:////abs` absolute,
+ * `scheme:///rel` relative to the data dir (escapes refused), `?…` and `#…` ignored; null for
+ * other URIs and in-memory databases. Throws the engine's EngineError for a malformed URI.
  */
 export function fileDatabasePath(uri: string, dataDir: string): string | null {
   const backend = backendOf(uri);
-  if (backend !== 'sqlite' && backend !== 'duckdb') return null;
-  const m = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/\/?(.*?)(\?.*)?$/.exec(uri);
-  const rest = m?.[1] ?? '';
-  if (rest === '' || rest === ':memory:' || rest === '/:memory:') return null;
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(rest);
-  } catch {
-    decoded = rest;
-  }
-  return decoded.startsWith('/') ? path.resolve(decoded) : path.resolve(dataDir, decoded);
+  if (!isFileDatabaseUri(uri)) return null;
+  const target = parseFileUri(uri, [backend], dataDir);
+  return target.kind === 'file' ? target.path : null;
 }
 
 /**

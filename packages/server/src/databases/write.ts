@@ -4,6 +4,9 @@ import { ApiError } from '../api/errors.js';
 import type { RequestContext, WriteHandlers } from '../api/resource-types.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import type { EngineRegistry } from '../engines/registry.js';
+import { EngineError } from '../engines/types.js';
+import { EXAMPLES_DATABASE_UUID } from '../examples/install.js';
+import type { Principal } from '../security/principal.js';
 import type { MetadataDb } from '../metadata/db.js';
 import { nowIso } from '../metadata/db.js';
 import { dropDatabasePermissions, syncDatabasePermission } from './access.js';
@@ -161,14 +164,19 @@ export function databaseWriteHandlers(
     }),
     ...(b.external_url !== undefined && { external_url: b.external_url }),
   });
-  const checkUri = (uri: string) => {
+  const checkUri = (uri: string, principal: Principal, examplesDatabase = false) => {
     const problem = uriProblem(uri);
     if (problem) throw invalid('sqlalchemy_uri', problem);
     try {
       engines.forUri(uri);
+      // Who may connect file databases first: a refusal there says nothing of the path.
+      connections.assertMayConnect(uri, principal, examplesDatabase);
       connections.assertAllowedUri(uri);
     } catch (e) {
-      throw invalid('sqlalchemy_uri', (e as Error).message);
+      // Our own refusals name the problem; anything else is not echoed to the client.
+      if (e instanceof EngineError || e instanceof ApiError)
+        throw invalid('sqlalchemy_uri', e.message);
+      throw e;
     }
   };
   return {
@@ -176,7 +184,7 @@ export function databaseWriteHandlers(
     updateSchema: updateDatabaseSchema,
     async create(ctx, body) {
       const uri = uriOf(body, engines)!;
-      checkUri(uri);
+      checkUri(uri, ctx.principal);
       await assertNameFree(ctx, body.database_name);
       const { masked, password } = splitUriPassword(uri);
       if (password === PASSWORD_MASK)
@@ -205,8 +213,19 @@ export function databaseWriteHandlers(
       let uriChange: { sqlalchemy_uri: string; password?: string | null } | null = null;
       const uri = uriOf(body, engines);
       if (uri !== undefined) {
-        checkUri(uri);
         const { masked, password } = splitUriPassword(uri);
+        const stored = await ctx.db
+          .selectFrom('dbs')
+          .select(['sqlalchemy_uri', 'uuid'])
+          .where('id', '=', id)
+          .executeTakeFirst();
+        // The same URI kept (the edit form sends it back) is no re-pointing: a database stored
+        // before the file rules keeps working; a new target is checked as on create.
+        const kept =
+          stored?.sqlalchemy_uri === masked && (password === null || password === PASSWORD_MASK);
+        if (!kept) {
+          checkUri(uri, ctx.principal, stored?.uuid === EXAMPLES_DATABASE_UUID);
+        }
         // The mask means "keep the stored password".
         uriChange =
           password === PASSWORD_MASK

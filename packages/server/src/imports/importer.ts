@@ -35,7 +35,7 @@ import { addOwnerRow } from '../api/write-helpers.js';
 import type { SecretBox } from '../crypto/secret-box.js';
 import { assertChartOwner } from '../charts/write.js';
 import { readableChartIds, ownsDashboard } from '../dashboards/access.js';
-import { savedTitle, syncCharts } from '../dashboards/write.js';
+import { savedTitle, storedCss, syncCharts } from '../dashboards/write.js';
 import {
   canAccessDatabase,
   grantedDatabaseNames,
@@ -580,6 +580,12 @@ async function makePlan(
     else {
       try {
         services.engines.forUri(masked);
+        // File databases: Admin only, inside the allowed folders (issue 16 point 8).
+        services.connections.assertMayConnect(
+          masked,
+          ctx.principal,
+          uuid === EXAMPLES_DATABASE_UUID,
+        );
         services.connections.assertAllowedUri(masked);
       } catch (e) {
         problems.add(file, 'sqlalchemy_uri', (e as Error).message);
@@ -1340,7 +1346,7 @@ async function applyPlan(
         slug: d.config.slug || null,
         position_json: positionJson,
         json_metadata: metadataJson,
-        css: text(d.config.css),
+        css: storedCss(text(d.config.css)),
         description: text(d.config.description),
         published: bool(d.config.published, false),
         certified_by: text(d.config.certified_by),

@@ -89,8 +89,14 @@ export function openMetadataStore(url: string, dialect: MetadataDialect): Metada
     });
     return { db, dialect, close: () => db.destroy() };
   }
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // A pool error on an idle client must not crash the process.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
+  // A terminated connection (restart, failover, idle_session_timeout, a pooler,
+  // pg_terminate_backend) emits 'error' on its client. pg-pool listens on idle clients only
+  // (the pool's 'error' below) and stops listening while a client is checked out, where an
+  // unhandled 'error' ends the process. Every client therefore gets its own listener: the
+  // query in flight fails (answered 503, see unavailable.ts) and pg-pool drops the broken
+  // client on release, so the next request connects afresh.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   pool.on('error', () => undefined);
   const db = new Kysely<MetadataSchema>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect, close: () => db.destroy() };

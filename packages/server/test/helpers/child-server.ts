@@ -18,6 +18,8 @@ export const SERVER_MAIN = path.resolve(here, '../../dist/main.js');
 export interface ChildServer {
   baseUrl: string;
   dataDir: string;
+  /** The metadata store's URL (a test may act on the store behind the server's back). */
+  metadataUrl: string;
   child: ChildProcess;
   /** Everything the process wrote to stdout and stderr so far. */
   output(): string;
@@ -106,6 +108,7 @@ export async function startChildServer(
   return {
     baseUrl,
     dataDir: store.dataDir,
+    metadataUrl: store.url,
     child,
     output: () => out,
     alive,

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { buildApp, type StrataApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config/config.js';
 import type { MetadataTarget } from './metadata-targets.js';
@@ -27,6 +28,9 @@ export async function startServer(
     STRATA_LOAD_EXAMPLES: 'false',
     // A test that turns the examples on gets no example dashboards unless it asks for them.
     STRATA_LOAD_EXAMPLE_DASHBOARDS: 'false',
+    // Tests keep their file databases in temporary folders (data dirs and fixtures): allowed
+    // there; test/security/ checks the default (the data dir's uploads) on its own.
+    STRATA_FILE_DATABASE_DIRS: os.tmpdir(),
     ...env,
   });
   const strata = await buildApp(config, { logger: false });

@@ -1,14 +1,7 @@
 /**
- * Custom dashboard CSS made safe to inject: no way to close the style element, no imports or
- * external loads (`@import`, `url(...)` other than data images), no legacy script hooks
- * (`expression(`, `behavior:`, `-moz-binding`).
+ * Custom dashboard CSS made safe to inject: parsed by css-tree and rewritten without anything
+ * that could load or run code or close the style element (imports, non-data-image URLs in any
+ * spelling, `expression()`, `behavior`, `-moz-binding`…); see core's `css/sanitize-css.ts`, which
+ * the server also applies when a dashboard's CSS is saved. It loads with the dashboard page.
  */
-export function sanitizeCss(css: string): string {
-  return css
-    .replace(/<\/?\s*style[^>]*>/gi, '')
-    .replace(/<!--|-->/g, '')
-    .replace(/@import[^;]*;?/gi, '')
-    .replace(/url\(\s*(['"]?)(?!data:image\/)[^)]*\)/gi, 'none')
-    .replace(/expression\s*\(/gi, '(')
-    .replace(/(behavior|-moz-binding)\s*:/gi, 'x-removed:');
-}
+export { sanitizeCss } from '@strata/core/css';
