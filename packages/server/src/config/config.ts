@@ -1,4 +1,5 @@
 import path from 'node:path';
+import v8 from 'node:v8';
 import {
   DEFAULT_SQL_MAX_ROW,
   DEFAULT_SQLLAB_LIMIT,
@@ -64,6 +65,15 @@ export interface Config {
   annotationTimeoutSeconds: number;
   /** Chart data results are cached this long unless the dataset or database says otherwise; 0 keeps them until evicted. */
   cacheDefaultTimeoutSeconds: number;
+  // Issue 16 point 2 (memory): chart data limits.
+  /** The bytes one chart query (with its time offsets) may bring into memory; past it: 422. */
+  chartDataMaxBytes: number;
+  /** The bytes all chart queries in flight may hold together; past it: 503. */
+  chartDataTotalBytes: number;
+  /** Chart queries of one user running at once (the batch endpoint runs as many). */
+  chartQueriesPerUser: number;
+  /** Chart queries of one user waiting for a slot; past it: 429. */
+  chartQueryQueuePerUser: number;
 }
 
 export class ConfigError extends Error {}
@@ -165,6 +175,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       `STRATA_CACHE_DEFAULT_TIMEOUT_SECONDS must be a whole number ≥ 0, got "${cacheText}"`,
     );
   }
+  // Issue 16 point 2 (memory): chart data limits.
+  const bytes = (name: string, fallback: number): number => {
+    const v = env[name];
+    if (v === undefined || v.trim() === '') return fallback;
+    const n = Number(v);
+    if (!Number.isSafeInteger(n) || n < 1024) {
+      throw new ConfigError(`${name} must be a whole number of bytes ≥ 1024, got "${v}"`);
+    }
+    return n;
+  };
+  const chartDataMaxBytes = bytes('STRATA_CHART_DATA_MAX_BYTES', 256 * 1024 * 1024);
+  // By default a quarter of the heap the process may grow to (node's --max-old-space-size).
+  const chartDataTotalBytes = bytes(
+    'STRATA_CHART_DATA_TOTAL_BYTES',
+    Math.max(chartDataMaxBytes, Math.floor(v8.getHeapStatistics().heap_size_limit / 4)),
+  );
+  if (chartDataTotalBytes < chartDataMaxBytes) {
+    throw new ConfigError(
+      `STRATA_CHART_DATA_TOTAL_BYTES (${chartDataTotalBytes}) must not be below STRATA_CHART_DATA_MAX_BYTES (${chartDataMaxBytes})`,
+    );
+  }
+  const chartQueriesPerUser = positive('STRATA_CHART_QUERIES_PER_USER', 6);
+  const queueText = env.STRATA_CHART_QUERY_QUEUE_PER_USER;
+  const chartQueryQueuePerUser =
+    queueText === undefined || queueText.trim() === '' ? 100 : Number(queueText);
+  if (
+    !Number.isInteger(chartQueryQueuePerUser) ||
+    chartQueryQueuePerUser < 0 ||
+    chartQueryQueuePerUser > 1_000_000
+  ) {
+    throw new ConfigError(
+      `STRATA_CHART_QUERY_QUEUE_PER_USER must be a whole number ≥ 0, got "${queueText}"`,
+    );
+  }
   const webDist = env.STRATA_WEB_DIST;
   return {
     port,
@@ -191,5 +235,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     chartQueryTimeoutSeconds,
     annotationTimeoutSeconds,
     cacheDefaultTimeoutSeconds,
+    chartDataMaxBytes,
+    chartDataTotalBytes,
+    chartQueriesPerUser,
+    chartQueryQueuePerUser,
   };
 }
