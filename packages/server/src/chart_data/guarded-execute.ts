@@ -5,7 +5,7 @@
  * with ResultTooLargeError (or ServerBusyError when the process's pool is full), whatever the
  * engine then reports. Used by chart data and by `/datasource/samples`.
  */
-import type { DatabaseClient, ExecuteResult } from '../engines/types.js';
+import { ResultSizeError, type DatabaseClient, type ExecuteResult } from '../engines/types.js';
 import { ByteBudget, ResultTooLargeError, ServerBusyError, type BytePool } from './limits.js';
 
 /** Rows per batch: small enough that one batch of wide rows stays far below a budget. */
@@ -62,6 +62,8 @@ export async function executeWithinBudget(
       schema: options.schema,
       maxRows: options.maxRows,
       batchSize: GUARDED_BATCH_ROWS,
+      // Engines that see value sizes before making them (DuckDB) stop even earlier.
+      maxBytes: Math.max(0, options.maxBytes - (options.usedBefore ?? 0)),
       signal,
       onBatch: (batch) => {
         try {
@@ -82,6 +84,7 @@ export async function executeWithinBudget(
     budget.release();
     rows.length = 0;
     if (refused) throw refused;
+    if (e instanceof ResultSizeError) throw new ResultTooLargeError(options.maxBytes);
     if (isOversizedValueError(e)) throw new ResultTooLargeError(options.maxBytes);
     throw e;
   }

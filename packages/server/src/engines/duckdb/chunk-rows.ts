@@ -461,6 +461,46 @@ function columnWriter(type: DuckDBType): ColumnWriter {
 }
 
 /**
+ * What a chunk's first `count` rows hold, read from the vectors' records without building a
+ * value: the bytes of text of its VARCHAR and BLOB columns (each value's length is in its
+ * 16-byte record), and 8 bytes per element of its top-level LIST and MAP columns (each entry is
+ * an offset and a length). Null when no column has a size to read (or the layout is not the
+ * one the raw reads know). A caller's byte budget is checked against it before the strings
+ * are made.
+ */
+export function chunkPayloadSizer(
+  types: readonly DuckDBType[],
+): ((chunk: DuckDBDataChunk, count: number) => number) | null {
+  if (!RAW_LAYOUT) return null;
+  const text: number[] = [];
+  const lists: number[] = [];
+  types.forEach((type, column) => {
+    if (type.typeId === DuckDBTypeId.VARCHAR || type.typeId === DuckDBTypeId.BLOB)
+      text.push(column);
+    else if (type.typeId === DuckDBTypeId.LIST || type.typeId === DuckDBTypeId.MAP)
+      lists.push(column);
+  });
+  if (text.length === 0 && lists.length === 0) return null;
+  return (chunk, count) => {
+    let total = 0;
+    for (const column of text) {
+      const vector = rawVector(chunk, column);
+      const words = wordsOf(vector, count, 4);
+      const validity = validityOf(vector, count);
+      for (let i = 0; i < count; i++) if (isValid(validity, i)) total += words[4 * i]!;
+    }
+    for (const column of lists) {
+      const vector = rawVector(chunk, column);
+      const words = wordsOf(vector, count, 4);
+      const validity = validityOf(vector, count);
+      for (let i = 0; i < count; i++)
+        if (isValid(validity, i)) total += 8 * (words[4 * i + 2]! + words[4 * i + 3]! * TWO_32);
+    }
+    return total;
+  };
+}
+
+/**
  * A reader of the chunks of a result whose columns have `types`: `read(chunk, count)` gives the
  * chunk's first `count` rows as arrays of JSON-safe values (as `duckdbJsonValue` makes them).
  * A reader keeps buffers between chunks: one per result, not shared between results.
