@@ -10,6 +10,8 @@ import { ByteBudget, ResultTooLargeError, ServerBusyError, type BytePool } from 
 
 /** Rows per batch: small enough that one batch of wide rows stays far below a budget. */
 export const GUARDED_BATCH_ROWS = 256;
+/** The longest stretch rows are taken in without letting other work run. */
+const TURN_MS = 20;
 
 export interface GuardedExecuteOptions {
   schema?: string | null;
@@ -57,6 +59,7 @@ export async function executeWithinBudget(
   const signal = options.signal ? AbortSignal.any([options.signal, own.signal]) : own.signal;
   const rows: unknown[][] = [];
   let refused: ResultTooLargeError | ServerBusyError | null = null;
+  let lastTurn = performance.now();
   try {
     const result = await client.execute(sql, {
       schema: options.schema,
@@ -65,7 +68,7 @@ export async function executeWithinBudget(
       // Engines that see value sizes before making them (DuckDB) stop even earlier.
       maxBytes: Math.max(0, options.maxBytes - (options.usedBefore ?? 0)),
       signal,
-      onBatch: (batch) => {
+      onBatch: async (batch) => {
         try {
           budget.add(batch);
         } catch (e) {
@@ -77,6 +80,12 @@ export async function executeWithinBudget(
           throw e;
         }
         for (const row of batch) rows.push(row);
+        // An engine whose next rows are ready at once (DuckDB's prefetched chunks) would read
+        // a whole result without a turn of the event loop: other requests get one every 20 ms.
+        if (performance.now() - lastTurn > TURN_MS) {
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          lastTurn = performance.now();
+        }
       },
     });
     return { result: { ...result, rows }, budget };

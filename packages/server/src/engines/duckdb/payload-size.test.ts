@@ -39,6 +39,15 @@ describe('chunkPayloadSizer and maxBytes', () => {
     expect(await sizes(`SELECT range(10) AS l`)).toBe(80);
     expect(await sizes(`SELECT repeat('y', 20) AS s FROM range(5000)`)).toBe(100_000);
     expect(await sizes(`SELECT 1 AS n, 2.5 AS d`)).toBe(0);
+    // Nested text: list elements, map keys and values, struct fields, arrays.
+    expect(await sizes(`SELECT ['ab', 'cde'] AS l`)).toBe(16 + 5);
+    expect(await sizes(`SELECT MAP {'k': 'vv'} AS m`)).toBe(8 + 3);
+    expect(await sizes(`SELECT {'a': 'xyz', 'n': 1} AS s`)).toBe(3);
+    expect(await sizes(`SELECT ['ab', 'cd']::VARCHAR[2] AS a`)).toBe(16 + 4);
+    expect(await sizes(`SELECT [[repeat('q', 10)]] AS ll`)).toBe(8 + 8 + 10);
+    expect(await sizes(`SELECT list(repeat('x', 1000)) AS agg FROM range(50)`)).toBe(
+      50 * 8 + 50 * 1000,
+    );
   });
 
   it('fails with ResultSizeError before making one huge string', async () => {
