@@ -42,6 +42,7 @@ import { registerSqlLabBootstrap } from './tab_state/bootstrap.js';
 import { registerTabStateRoutes } from './tab_state/routes.js';
 import { registerTimeRangeRoutes } from './time_range/routes.js';
 import { registerChartDataRoutes } from './chart_data/routes.js';
+import { ChartQueryLimits } from './chart_data/query-limits.js';
 import { registerAnnotationLayers } from './annotation_layers/routes.js';
 import {
   permissionViewsResource,
@@ -248,7 +249,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     registerDashboardRoutes(app, services, connections, dashboardAccess);
     registerRolePermissionRoutes(app, store.db);
     registerDatabaseRoutes(app, store.db, connections);
-    registerDatasetRoutes(app, services, connections);
+    // Issue 16 point 2: one set of chart query limits for chart data and dataset samples.
+    const chartLimits = new ChartQueryLimits({
+      maxRows: config.sqlMaxRow,
+      maxBytes: config.chartDataMaxBytes,
+      totalBytes: config.chartDataTotalBytes,
+      queriesPerUser: config.chartQueriesPerUser,
+      queryQueuePerUser: config.chartQueryQueuePerUser,
+      waitMs: config.chartQueryTimeoutSeconds * 1000,
+    });
+    registerDatasetRoutes(app, services, connections, chartLimits);
     registerUploadRoutes(app, services, connections);
     registerImportRoutes(app, services, { box, engines, connections });
     registerLogRoutes(app, store.db);
@@ -266,6 +276,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       annotationTimeoutMs: config.annotationTimeoutSeconds * 1000,
       defaultCacheTimeout: config.cacheDefaultTimeoutSeconds,
       results,
+      limits: chartLimits,
     });
     registerAnnotationLayers(app, services);
     registerExportRoutes(app, services, dashboardAccess);

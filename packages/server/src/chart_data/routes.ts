@@ -84,7 +84,8 @@ function sendBatch(
     (ctx, signal) => service.run(req.principal, ctx, signal, { rawData: true }),
     write,
     {
-      concurrency: BATCH_CONCURRENCY,
+      // As many as one user may run at once (STRATA_CHART_QUERIES_PER_USER, default 6).
+      concurrency: Math.min(BATCH_CONCURRENCY, service.limits.queriesPerUser),
       signal: controller.signal,
       onUnexpected: (err) => req.log.error({ err }, 'chart data batch item failed'),
     },

@@ -46,9 +46,10 @@ import { dateNormalizer, processResult, type ProcessedResult } from './payload.j
 import { epochMillis, queryForResultType, resolveTimeRange, withTimeBounds } from './prepare.js';
 import { queryContextSchema, type QueryContext, type ResultFormat } from './schemas.js';
 import { joinOffsetRows, offsetQuery, timeOffsetsOf, type OffsetRows } from './time-offsets.js';
+import { clampQueryLimits, DEFAULT_ROW_LIMIT, type ByteBudget } from './limits.js';
+import { ChartQueryLimits, limitError, userKeyOf } from './query-limits.js';
 
-/** Superset's ROW_LIMIT: the rows a query without its own limit returns. */
-export const DEFAULT_ROW_LIMIT = 50_000;
+export { DEFAULT_ROW_LIMIT };
 /** Superset's SUPERSET_WEBSERVER_TIMEOUT: a chart query running longer is cancelled. */
 export const DEFAULT_QUERY_TIMEOUT_MS = 60_000;
 
@@ -66,6 +67,8 @@ export interface ChartDataOptions {
   dashboardRbac?: boolean;
   /** SQL Lab's results backend: the columns of a query explored as a datasource. */
   results?: ResultsBackend | null;
+  /** Row, byte and concurrency limits (issue 16 point 2), shared with `/datasource/samples`. */
+  limits?: ChartQueryLimits;
 }
 
 export type QueryPayload = Record<string, unknown>;
@@ -93,6 +96,10 @@ interface Target extends KnownTarget {
   client: DatabaseClient;
   /** Aborts the request's queries (an annotation layer's time-out). */
   signal?: AbortSignal;
+  /** Whose queue the request's queries wait in (see user-slots.ts). */
+  user: string;
+  /** The byte budgets of the request's runs, released when its answer is built. */
+  budgets: ByteBudget[];
 }
 
 /** What the cache keeps of a run (the rest of the answer is rebuilt per request). */
@@ -134,6 +141,8 @@ function naiveIso(d: Date): string {
 export class ChartDataService {
   private readonly timeoutMs: number;
   private readonly now: () => Date;
+  /** Row, byte and concurrency limits of chart queries. */
+  readonly limits: ChartQueryLimits;
   private readonly targets = new BoundedMap<
     number,
     { version: string; target: KnownTarget | null }
@@ -147,6 +156,7 @@ export class ChartDataService {
   ) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
     this.now = options.now ?? (() => new Date());
+    this.limits = options.limits ?? new ChartQueryLimits({ waitMs: this.timeoutMs });
   }
 
   /**
@@ -170,8 +180,12 @@ export class ChartDataService {
     const queries: QueryPayload[] = [];
     // Raw rows only go into JSON answers (files are written from parsed rows).
     const rawData = options.rawData === true && (context.result_format ?? 'json') === 'json';
-    for (const query of context.queries) {
-      queries.push(await this.runQuery(principal, target, context, query, now, rawData));
+    try {
+      for (const query of context.queries) {
+        queries.push(await this.runQuery(principal, target, context, query, now, rawData));
+      }
+    } finally {
+      for (const budget of target.budgets) budget.release();
     }
     return {
       resultFormat: context.result_format ?? 'json',
@@ -203,7 +217,12 @@ export class ChartDataService {
         ));
       if (!granted) throw new ApiError(404, 'Not found');
     }
-    return { ...known, client: await this.connections.client(known.row) };
+    return {
+      ...known,
+      client: await this.connections.client(known.row),
+      user: userKeyOf(principal),
+      budgets: [],
+    };
   }
 
   /**
@@ -227,6 +246,8 @@ export class ChartDataService {
       dialect: compileDialectFor(this.connections.spec(row)),
       cacheTimeout: cacheTimeoutOf(null, database?.cache_timeout, this.options.defaultCacheTimeout),
       client: await this.connections.client(row),
+      user: userKeyOf(principal),
+      budgets: [],
     };
   }
 
@@ -298,7 +319,9 @@ export class ChartDataService {
     );
     // Samples are not filtered by time (Superset clears from/to for them).
     if (resultType !== 'samples') query = withTimeBounds(query, context.form_data?.time_range, now);
-    if (!query.row_limit) query = { ...query, row_limit: DEFAULT_ROW_LIMIT };
+    // Superset's apply_max_row_limit: none → ROW_LIMIT, any → at most SQL_MAX_ROW (clamped,
+    // never refused: Superset's clients send 2^53 - 1 and expect rows).
+    query = clampQueryLimits(query, this.limits.maxRows);
     let appliedTemplateFilters: string[] = [];
     let templateCacheExtras: Record<string, unknown> = {};
     if (this.options.templating !== false) {
@@ -452,18 +475,40 @@ export class ChartDataService {
     return text === null ? null : decodeRun<Omit<CachedRun, 'data'>>(text);
   }
 
-  /** Runs one SQL statement with the row limit and the time-out. */
-  private async runSql(target: Target, sql: string, query: QueryObject) {
+  /**
+   * Runs one SQL statement in one of the user's query slots, with the row limit, the byte
+   * budget (counted while rows stream in; past it the statement is cancelled and the answer is
+   * a 422) and the time-out.
+   */
+  private runSql(target: Target, sql: string, query: QueryObject, labels: readonly string[]) {
+    return this.limits.inUserSlot(target.user, target.signal, () =>
+      this.runSqlNow(target, sql, query, labels),
+    );
+  }
+
+  private async runSqlNow(
+    target: Target,
+    sql: string,
+    query: QueryObject,
+    labels: readonly string[],
+  ) {
     const timeout = AbortSignal.timeout(this.timeoutMs);
     const signal = target.signal ? AbortSignal.any([timeout, target.signal]) : timeout;
     try {
-      return await target.client.execute(sql, {
+      const { result, budget } = await this.limits.execute(target.client, sql, {
         schema: target.rec.row.schema,
         maxRows: query.row_limit ?? DEFAULT_ROW_LIMIT,
+        labels,
+        // The request's queries and time offsets share one budget.
+        usedBefore: target.budgets.reduce((n, b) => n + b.bytes, 0),
         signal,
         readOnly: true,
       });
+      target.budgets.push(budget);
+      return result;
     } catch (e) {
+      const limited = limitError(e);
+      if (limited) throw limited;
       if (target.signal?.aborted) throw new ApiError(400, 'The query was cancelled');
       if (signal.aborted)
         throw queryFailed(
@@ -489,7 +534,8 @@ export class ChartDataService {
       const compiled = compileQuery(shifted, target.dataset, target.dialect, {
         resolveTimeRange: (text) => resolveTimeRange(text, now),
       });
-      answers.push({ offset, rows: (await this.runSql(target, compiled.sql, shifted)).rows });
+      const { rows } = await this.runSql(target, compiled.sql, shifted, compiled.labels);
+      answers.push({ offset, rows });
     }
     return answers;
   }
@@ -501,7 +547,7 @@ export class ChartDataService {
     query: QueryObject,
     now: Date,
   ): Promise<CachedRun> {
-    const result = await this.runSql(target, compiled.sql, query);
+    const result = await this.runSql(target, compiled.sql, query, compiled.labels);
     const offsets = await this.runOffsets(target, query, now);
     const labels = result.columns.map((c, i) => compiled.labels[i] ?? c.name);
     // Time columns in a python_date_format (epoch numbers, `%Y`…) become date-times.

@@ -111,3 +111,44 @@ describe('STRATA_TRUSTED_PROXIES', () => {
     }
   });
 });
+
+// Issue 16 point 2 (memory).
+describe('chart data limits', () => {
+  it('default to 256 MB a request, a quarter of the heap in all, 6 running and 100 waiting per user', () => {
+    const c = loadConfig({});
+    expect(c.chartDataMaxBytes).toBe(256 * 1024 * 1024);
+    expect(c.chartDataTotalBytes).toBeGreaterThanOrEqual(c.chartDataMaxBytes);
+    expect(c.chartQueriesPerUser).toBe(6);
+    expect(c.chartQueryQueuePerUser).toBe(100);
+  });
+
+  it('read the settings and refuse bad values naming them', () => {
+    const c = loadConfig({
+      STRATA_CHART_DATA_MAX_BYTES: '1048576',
+      STRATA_CHART_DATA_TOTAL_BYTES: '4194304',
+      STRATA_CHART_QUERIES_PER_USER: '2',
+      STRATA_CHART_QUERY_QUEUE_PER_USER: '0',
+    });
+    expect(c).toMatchObject({
+      chartDataMaxBytes: 1048576,
+      chartDataTotalBytes: 4194304,
+      chartQueriesPerUser: 2,
+      chartQueryQueuePerUser: 0,
+    });
+    expect(() => loadConfig({ STRATA_CHART_DATA_MAX_BYTES: '10' })).toThrow(
+      /STRATA_CHART_DATA_MAX_BYTES/,
+    );
+    expect(() => loadConfig({ STRATA_CHART_DATA_MAX_BYTES: 'lots' })).toThrow(
+      /STRATA_CHART_DATA_MAX_BYTES/,
+    );
+    expect(() =>
+      loadConfig({ STRATA_CHART_DATA_MAX_BYTES: '4194304', STRATA_CHART_DATA_TOTAL_BYTES: '2048' }),
+    ).toThrow(/STRATA_CHART_DATA_TOTAL_BYTES/);
+    expect(() => loadConfig({ STRATA_CHART_QUERIES_PER_USER: '0' })).toThrow(
+      /STRATA_CHART_QUERIES_PER_USER/,
+    );
+    expect(() => loadConfig({ STRATA_CHART_QUERY_QUEUE_PER_USER: '-1' })).toThrow(
+      /STRATA_CHART_QUERY_QUEUE_PER_USER/,
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import v8 from 'node:v8';
 import {
   DEFAULT_SQL_MAX_ROW,
   DEFAULT_SQLLAB_LIMIT,
@@ -88,6 +89,15 @@ export interface Config {
    */
   trustedProxies: string[];
   // --- end of issue 16 points 11, 18 ---
+  // Issue 16 point 2 (memory): chart data limits.
+  /** The bytes one chart query (with its time offsets) may bring into memory; past it: 422. */
+  chartDataMaxBytes: number;
+  /** The bytes all chart queries in flight may hold together; past it: 503. */
+  chartDataTotalBytes: number;
+  /** Chart queries of one user running at once (the batch endpoint runs as many). */
+  chartQueriesPerUser: number;
+  /** Chart queries of one user waiting for a slot; past it: 429. */
+  chartQueryQueuePerUser: number;
 }
 
 export class ConfigError extends Error {}
@@ -264,6 +274,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const resultsMaxBytesPerUser = byteSize('STRATA_RESULTS_MAX_BYTES_PER_USER', 2 ** 30);
   const resultsMaxBytesTotal = byteSize('STRATA_RESULTS_MAX_BYTES_TOTAL', 10 * 2 ** 30);
 
+  // Issue 16 point 2 (memory): chart data limits.
+  // Sizes in the same syntax as the results quotas, at least 1 KB (0 would refuse every chart).
+  const bytes = (name: string, fallback: number): number => {
+    const n = byteSize(name, fallback);
+    if (n < 1024) throw new ConfigError(`${name} must be at least 1024 bytes, got "${env[name]}"`);
+    return n;
+  };
+  const chartDataMaxBytes = bytes('STRATA_CHART_DATA_MAX_BYTES', 256 * 1024 * 1024);
+  // By default a quarter of the heap the process may grow to (node's --max-old-space-size).
+  const chartDataTotalBytes = bytes(
+    'STRATA_CHART_DATA_TOTAL_BYTES',
+    Math.max(chartDataMaxBytes, Math.floor(v8.getHeapStatistics().heap_size_limit / 4)),
+  );
+  if (chartDataTotalBytes < chartDataMaxBytes) {
+    throw new ConfigError(
+      `STRATA_CHART_DATA_TOTAL_BYTES (${chartDataTotalBytes}) must not be below STRATA_CHART_DATA_MAX_BYTES (${chartDataMaxBytes})`,
+    );
+  }
+  const chartQueriesPerUser = positive('STRATA_CHART_QUERIES_PER_USER', 6);
+  const queueText = env.STRATA_CHART_QUERY_QUEUE_PER_USER;
+  const chartQueryQueuePerUser =
+    queueText === undefined || queueText.trim() === '' ? 100 : Number(queueText);
+  if (
+    !Number.isInteger(chartQueryQueuePerUser) ||
+    chartQueryQueuePerUser < 0 ||
+    chartQueryQueuePerUser > 1_000_000
+  ) {
+    throw new ConfigError(
+      `STRATA_CHART_QUERY_QUEUE_PER_USER must be a whole number ≥ 0, got "${queueText}"`,
+    );
+  }
   const webDist = env.STRATA_WEB_DIST;
   // Issue 16 point 8 (metadata helper): a list like PATH; empty means the data dir's uploads.
   const fileDatabaseDirs = (env.STRATA_FILE_DATABASE_DIRS ?? '')
@@ -304,5 +345,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     resultsMaxBytesTotal,
     // issue 16 points 11, 18 (auth)
     trustedProxies: parseTrustedProxies(env.STRATA_TRUSTED_PROXIES),
+    chartDataMaxBytes,
+    chartDataTotalBytes,
+    chartQueriesPerUser,
+    chartQueryQueuePerUser,
   };
 }

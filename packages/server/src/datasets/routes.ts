@@ -5,7 +5,9 @@ import { ApiError } from '../api/errors.js';
 import { datasourceKeyId, parseId, zodFieldErrors } from '../api/query-params.js';
 import { requestContext, type ResourceServices } from '../api/resource.js';
 import type { DatabaseConnections } from '../databases/connections.js';
-import { engineCall } from '../databases/engine-errors.js';
+import { engineCall, toApiError } from '../databases/engine-errors.js';
+import { ChartQueryLimits, limitError, userKeyOf } from '../chart_data/query-limits.js';
+import type { DatabaseClient, ExecuteResult } from '../engines/types.js';
 import { nowIso } from '../metadata/db.js';
 import { isAdmin } from '../security/principal.js';
 import { canReadDataset } from './access.js';
@@ -75,8 +77,33 @@ export function registerDatasetRoutes(
   app: FastifyInstance,
   services: ResourceServices,
   connections: DatabaseConnections,
+  chartLimits?: ChartQueryLimits,
 ): void {
   const ctxOf = (req: FastifyRequest) => requestContext(req, services);
+  // Issue 16 point 2: samples and column values run under the chart queries' limits (one of
+  // the user's query slots, SQL_MAX_ROW, the byte budget counted while rows stream in).
+  const limits = chartLimits ?? new ChartQueryLimits();
+  const limitedRows = <T>(
+    req: FastifyRequest,
+    client: DatabaseClient,
+    sql: string,
+    options: { schema: string | null; maxRows: number; labels?: readonly string[] },
+    build: (result: ExecuteResult) => T,
+  ): Promise<T> =>
+    limits.inUserSlot(userKeyOf(req.principal), undefined, async () => {
+      let run: Awaited<ReturnType<ChartQueryLimits['execute']>>;
+      try {
+        // Samples and column values run in a read-only transaction (issue 16 point 1).
+        run = await limits.execute(client, sql, { ...options, readOnly: true });
+      } catch (e) {
+        throw limitError(e) ?? toApiError(e);
+      }
+      try {
+        return build(run.result);
+      } finally {
+        run.budget.release();
+      }
+    });
 
   /** A dataset the principal may read, or 404. */
   const readable = async (req: FastifyRequest, id: number): Promise<DatasetRecord> => {
@@ -306,30 +333,33 @@ export function registerDatasetRoutes(
         const countResult = await engineCall(() =>
           client.execute(countSql.sql, { schema: rec.row.schema, readOnly: true }),
         );
-        const result = await engineCall(() =>
-          client.execute(rowsSql.sql, {
-            schema: rec.row.schema,
-            maxRows: q.per_page,
-            readOnly: true,
-          }),
-        );
-        const colnames = result.columns.map((c, i) => rowsSql.labels[i] ?? c.name);
-        return {
-          result: {
-            colnames,
-            coltypes: result.columns.map((c) => c.generic),
-            data: result.rows.map((row) => Object.fromEntries(colnames.map((n, i) => [n, row[i]]))),
-            rowcount: result.rows.length,
-            total_count: Number(countResult.rows[0]?.[0] ?? 0),
-            page: q.page,
-            per_page: q.per_page,
-            is_cached: false,
-            rejected_filters: rowsSql.rejectedFilters.map((f) => ({
-              reason: 'not_in_datasource',
-              column: f.column,
-            })),
+        return limitedRows(
+          req,
+          client,
+          rowsSql.sql,
+          { schema: rec.row.schema, maxRows: q.per_page, labels: rowsSql.labels },
+          (result) => {
+            const colnames = result.columns.map((c, i) => rowsSql.labels[i] ?? c.name);
+            return {
+              result: {
+                colnames,
+                coltypes: result.columns.map((c) => c.generic),
+                data: result.rows.map((row) =>
+                  Object.fromEntries(colnames.map((n, i) => [n, row[i]])),
+                ),
+                rowcount: result.rows.length,
+                total_count: Number(countResult.rows[0]?.[0] ?? 0),
+                page: q.page,
+                per_page: q.per_page,
+                is_cached: false,
+                rejected_filters: rowsSql.rejectedFilters.map((f) => ({
+                  reason: 'not_in_datasource',
+                  column: f.column,
+                })),
+              },
+            };
           },
-        };
+        );
       }
       const from = fromClause(spec, rec.row);
       const offset = (q.page - 1) * q.per_page;
@@ -340,26 +370,29 @@ export function registerDatasetRoutes(
         }),
       );
       const total = Number(countResult.rows[0]?.[0] ?? 0);
-      const result = await engineCall(() =>
-        client.execute(`SELECT * FROM ${from} LIMIT ${q.per_page} OFFSET ${offset}`, {
-          schema: rec.row.schema,
-          maxRows: q.per_page,
-          readOnly: true,
-        }),
-      );
-      const colnames = result.columns.map((c) => c.name);
-      return {
-        result: {
-          colnames,
-          coltypes: result.columns.map((c) => c.generic),
-          data: result.rows.map((row) => Object.fromEntries(colnames.map((n, i) => [n, row[i]]))),
-          rowcount: result.rows.length,
-          total_count: total,
-          page: q.page,
-          per_page: q.per_page,
-          is_cached: false,
+      return limitedRows(
+        req,
+        client,
+        `SELECT * FROM ${from} LIMIT ${q.per_page} OFFSET ${offset}`,
+        { schema: rec.row.schema, maxRows: q.per_page },
+        (result) => {
+          const colnames = result.columns.map((c) => c.name);
+          return {
+            result: {
+              colnames,
+              coltypes: result.columns.map((c) => c.generic),
+              data: result.rows.map((row) =>
+                Object.fromEntries(colnames.map((n, i) => [n, row[i]])),
+              ),
+              rowcount: result.rows.length,
+              total_count: total,
+              page: q.page,
+              per_page: q.per_page,
+              is_cached: false,
+            },
+          };
         },
-      };
+      );
     },
   );
 
@@ -379,15 +412,14 @@ export function registerDatasetRoutes(
         ? ` WHERE ${rec.row.fetch_values_predicate}`
         : '';
       const sqlText = `SELECT DISTINCT ${expr} AS column_values FROM ${fromClause(spec, rec.row)}${where} ORDER BY 1 LIMIT ${COLUMN_VALUES_LIMIT}`;
-      const result = await engineCall(() =>
-        client.execute(sqlText, {
-          schema: rec.row.schema,
-          maxRows: COLUMN_VALUES_LIMIT,
-          readOnly: true,
-        }),
-      );
       const generic = storedGenericType({ type: column.type, is_dttm: toBool(column.is_dttm) });
-      return { result: result.rows.map((r) => r[0]), type_generic: generic };
+      return limitedRows(
+        req,
+        client,
+        sqlText,
+        { schema: rec.row.schema, maxRows: COLUMN_VALUES_LIMIT },
+        (result) => ({ result: result.rows.map((r) => r[0]), type_generic: generic }),
+      );
     },
   );
 }

@@ -14,6 +14,8 @@ import { ADMIN_PASSWORD } from './server.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const SERVER_MAIN = path.resolve(here, '../../dist/main.js');
+/** The supervisor `npm start` runs (it runs SERVER_MAIN in a child of its own). */
+export const SERVER_SUPERVISOR = path.resolve(here, '../../dist/supervisor.js');
 
 export interface ChildServer {
   baseUrl: string;
@@ -65,20 +67,22 @@ export async function waitHealthy(
 /**
  * Starts the built server on a free port with a fresh store of `target` (SQLite or PostgreSQL
  * metadata). `env` is added to the defaults (no examples, no web app, warnings only).
+ * `script` runs another entry point of the build instead of `main.js` (the supervisor).
  */
 export async function startChildServer(
   target: MetadataTarget,
   env: Record<string, string> = {},
+  script = SERVER_MAIN,
 ): Promise<ChildServer> {
-  if (!fs.existsSync(SERVER_MAIN)) {
+  if (!fs.existsSync(script)) {
     throw new Error(
-      `${SERVER_MAIN} is missing: build the server first (npx tsc -b packages/core packages/charts packages/server)`,
+      `${script} is missing: build the server first (npx tsc -b packages/core packages/charts packages/server)`,
     );
   }
   const store = await target.create();
   const port = await freePort();
   let out = '';
-  const child = spawn(process.execPath, [SERVER_MAIN], {
+  const child = spawn(process.execPath, [script], {
     env: {
       ...process.env,
       STRATA_PORT: String(port),

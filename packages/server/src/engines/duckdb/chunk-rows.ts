@@ -1,8 +1,12 @@
 import { endianness } from 'node:os';
 import duckdb, { type Vector } from '@duckdb/node-bindings';
 import {
+  DuckDBArrayType,
   DuckDBDateValue,
   DuckDBDecimalType,
+  DuckDBListType,
+  DuckDBMapType,
+  DuckDBStructType,
   DuckDBTypeId,
   type DuckDBDataChunk,
   type DuckDBType,
@@ -458,6 +462,92 @@ function columnWriter(type: DuckDBType): ColumnWriter {
     default:
       return anyValues(type);
   }
+}
+
+/** The bytes a vector's first `count` values hold, read from its records; see chunkPayloadSizer. */
+type VectorSizer = (vector: Vector, count: number) => number;
+
+function vectorSizer(type: DuckDBType): VectorSizer | null {
+  switch (type.typeId) {
+    case DuckDBTypeId.VARCHAR:
+    case DuckDBTypeId.BLOB:
+      // A 16-byte record per value, its length first.
+      return (vector, count) => {
+        const words = wordsOf(vector, count, 4);
+        const validity = validityOf(vector, count);
+        let total = 0;
+        for (let i = 0; i < count; i++) if (isValid(validity, i)) total += words[4 * i]!;
+        return total;
+      };
+    case DuckDBTypeId.LIST:
+    case DuckDBTypeId.MAP: {
+      // An entry per value (offset, length); the elements are in the child vector.
+      const child =
+        type instanceof DuckDBListType
+          ? vectorSizer(type.valueType)
+          : type instanceof DuckDBMapType
+            ? structSizer([type.keyType, type.valueType])
+            : null;
+      return (vector, count) => {
+        const words = wordsOf(vector, count, 4);
+        const validity = validityOf(vector, count);
+        let total = 0;
+        for (let i = 0; i < count; i++)
+          if (isValid(validity, i)) total += 8 * (words[4 * i + 2]! + words[4 * i + 3]! * TWO_32);
+        if (child) {
+          const size = duckdb.list_vector_get_size(vector);
+          if (size > 0) total += child(duckdb.list_vector_get_child(vector), size);
+        }
+        return total;
+      };
+    }
+    case DuckDBTypeId.STRUCT:
+      return type instanceof DuckDBStructType ? structSizer(type.entryTypes) : null;
+    case DuckDBTypeId.ARRAY: {
+      if (!(type instanceof DuckDBArrayType)) return null;
+      const child = vectorSizer(type.valueType);
+      const length = type.length;
+      return (vector, count) =>
+        8 * count * length +
+        (child ? child(duckdb.array_vector_get_child(vector), count * length) : 0);
+    }
+    default:
+      return null;
+  }
+}
+
+function structSizer(types: readonly DuckDBType[]): VectorSizer | null {
+  const children = types.map((t, i) => [i, vectorSizer(t)] as const).filter(([, f]) => f);
+  if (children.length === 0) return null;
+  return (vector, count) => {
+    let total = 0;
+    for (const [index, sizer] of children)
+      total += sizer!(duckdb.struct_vector_get_child(vector, index), count);
+    return total;
+  };
+}
+
+/**
+ * What a chunk's first `count` rows hold, read from the vectors' records without building a
+ * value: the bytes of text of its VARCHAR and BLOB values (each length is in its 16-byte
+ * record), 8 bytes per element of its LIST, MAP and ARRAY values, with the text of their
+ * elements, and the same inside STRUCTs (for nested values, all of the chunk's elements are
+ * counted). Null when no column has a size to read (or the layout is not the one the raw reads
+ * know). A caller's byte budget is checked against it before any string is made.
+ */
+export function chunkPayloadSizer(
+  types: readonly DuckDBType[],
+): ((chunk: DuckDBDataChunk, count: number) => number) | null {
+  if (!RAW_LAYOUT) return null;
+  const sizers = types
+    .map((type, column) => [column, vectorSizer(type)] as const)
+    .filter(([, f]) => f);
+  if (sizers.length === 0) return null;
+  return (chunk, count) => {
+    let total = 0;
+    for (const [column, sizer] of sizers) total += sizer!(rawVector(chunk, column), count);
+    return total;
+  };
 }
 
 /**

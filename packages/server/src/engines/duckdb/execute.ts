@@ -7,6 +7,7 @@ import {
 } from '@duckdb/node-api';
 import {
   EngineError,
+  ResultSizeError,
   type ColumnInfo,
   type ExecuteOptions,
   type ExecuteResult,
@@ -14,7 +15,7 @@ import {
 } from '../types.js';
 import { runScript } from '../shared/script.js';
 import { quoteIdentifier } from './dialect.js';
-import { chunkRowReader } from './chunk-rows.js';
+import { chunkPayloadSizer, chunkRowReader } from './chunk-rows.js';
 import { cancelledError, toEngineError } from './errors.js';
 import { duckdbGenericType } from './types.js';
 
@@ -240,6 +241,10 @@ async function readRows(
   }
   const columns = resultColumns(result);
   const readChunk = chunkRowReader(result.columnTypes());
+  // Issue 16 point 2: the chunk's text sizes checked against maxBytes before strings are made.
+  const maxBytes = options.maxBytes;
+  const sizeOf = maxBytes === undefined ? null : chunkPayloadSizer(result.columnTypes());
+  let payload = 0;
   const limit = maxRows === undefined || maxRows < 0 ? Infinity : maxRows;
   const kept: unknown[][] = [];
   let batch: unknown[][] = [];
@@ -273,6 +278,11 @@ async function readRows(
         break;
       }
       const take = Math.min(chunk.rowCount, limit - rowCount);
+      if (sizeOf && maxBytes !== undefined) {
+        payload += sizeOf(chunk, take);
+        // Passed on as the caller's own error (not an engine failure).
+        if (payload > maxBytes) throw new ConsumerError(new ResultSizeError(maxBytes));
+      }
       // A chunk read whole may be followed by more (and one more row tells about maxRows).
       if (take === chunk.rowCount) next = fetchChunk();
       const rows = readChunk(chunk, take);

@@ -47,3 +47,13 @@ describe('histogram', () => {
     );
   });
 });
+
+// Issue 16 point 2: bins are made per group; a huge count is refused.
+describe('histogram bins bound', () => {
+  it('refuses more than MAX_HISTOGRAM_BINS bins', () => {
+    const table = tableOf({ x: [1, 2, 3] });
+    expect(() => histogram(table, { column: 'x', bins: 100_000_000 })).toThrow(
+      /bins must be at most 10000/,
+    );
+  });
+});

@@ -121,3 +121,18 @@ describe('pivot', () => {
     );
   });
 });
+
+// Issue 16 point 2: a pivot of distinct values on both axes grows as rows × columns.
+describe('pivot size', () => {
+  it('refuses a pivot past MAX_PIVOT_CELLS instead of building it', () => {
+    const n = 4000;
+    const table = tableOf({
+      a: Array.from({ length: n }, (_, i) => `a${i}`),
+      b: Array.from({ length: n }, (_, i) => `b${i}`),
+      v: Array.from({ length: n }, () => 1),
+    });
+    expect(() =>
+      pivot(table, { index: ['a'], columns: ['b'], aggregates: { v: { operator: 'sum' } } }),
+    ).toThrow(/more than 10000000 cells/);
+  });
+});

@@ -60,6 +60,16 @@ function uniqueSorted(keys: readonly (readonly Cell[])[], level: number): Cell[]
   return [...seen.values()].sort((a, b) => compareKeys([a], [b]));
 }
 
+/** The most cells a pivot makes: rows × (metrics × column values) (issue 16 point 2). */
+export const MAX_PIVOT_CELLS = 10_000_000;
+
+function checkPivotSize(rows: number, columns: number): void {
+  if (rows * columns > MAX_PIVOT_CELLS)
+    throw new PostProcessingError(
+      `The pivot would make ${rows} rows × ${columns} columns, more than ${MAX_PIVOT_CELLS} cells: group by fewer values.`,
+    );
+}
+
 export function pivot(table: Table, options: PivotOptions): Table {
   const index = options.index;
   const columns = options.columns ?? [];
@@ -115,9 +125,16 @@ export function pivot(table: Table, options: PivotOptions): Table {
   }
   let rows: (readonly Cell[])[] = [...rowKeys].sort(compareKeys);
   if (!dropna && index.length > 1) {
-    rows = cartesian(index.map((_, level) => uniqueSorted(rowKeys, level)));
+    const levels = index.map((_, level) => uniqueSorted(rowKeys, level));
+    // Issue 16 point 2: every combination of the levels' values becomes a row.
+    checkPivotSize(
+      levels.reduce((n, l) => n * Math.max(1, l.length), 1),
+      colKeys.length * metrics.length,
+    );
+    rows = cartesian(levels);
   }
   const sortedColKeys = [...colKeys].sort(compareKeys);
+  checkPivotSize(rows.length, sortedColKeys.length * metrics.length);
 
   // The table: one column per (metric, column key), sorted by labels.
   let pivotColumns: PivotColumn[] = [];
