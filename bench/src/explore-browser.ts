@@ -34,7 +34,7 @@ export async function benchExploreBrowser(): Promise<BrowserFigure[]> {
     };
     const db = await post<{ id: number }>('/api/v1/database/', {
       database_name: 'bench',
-      sqlalchemy_uri: 'duckdb:///bench.duckdb',
+      sqlalchemy_uri: 'duckdb:///uploads/bench.duckdb',
       expose_in_sqllab: true,
       allow_dml: true,
     });

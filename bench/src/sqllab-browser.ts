@@ -38,7 +38,7 @@ export async function benchSqlLabBrowser(): Promise<BrowserFigure[]> {
         headers,
         body: JSON.stringify({
           database_name: 'bench',
-          sqlalchemy_uri: 'duckdb:///bench.duckdb',
+          sqlalchemy_uri: 'duckdb:///uploads/bench.duckdb',
           expose_in_sqllab: true,
           allow_dml: true,
           allow_run_async: true,

@@ -61,7 +61,7 @@ export async function benchSqlLab(): Promise<SqlLabFigure[]> {
     };
     const db = (await post('/api/v1/database/', {
       database_name: 'bench',
-      sqlalchemy_uri: 'duckdb:///bench.duckdb',
+      sqlalchemy_uri: 'duckdb:///uploads/bench.duckdb',
       expose_in_sqllab: true,
       allow_dml: true,
       allow_run_async: true,
@@ -164,7 +164,7 @@ export async function benchSqlLab(): Promise<SqlLabFigure[]> {
       if (i >= 20) requestSamples.push(performance.now() - t);
     }
     // The statement SQL Lab runs (with its row limit), on a client of the same DuckDB file.
-    const uri = 'duckdb:///bench.duckdb';
+    const uri = 'duckdb:///uploads/bench.duckdb';
     const client = await defaultEngineRegistry().forUri(uri).connect(uri, { dataDir });
     const dbSamples: number[] = [];
     for (let i = 0; i < 220; i += 1) {

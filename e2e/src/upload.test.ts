@@ -30,7 +30,8 @@ describe('uploading a CSV file into a database, in Chromium', () => {
       csv,
       'id,region,amount,day\n1,North,10.5,2024-01-02\n2,"South, East",7,2024-01-03\n3,West,,2024-01-04\n',
     );
-    server = await startServer({ STRATA_LOAD_EXAMPLES: 'false' });
+    // File databases must be inside a configured folder (issue 16 point 8): the test's own.
+    server = await startServer({ STRATA_LOAD_EXAMPLES: 'false', STRATA_FILE_DATABASE_DIRS: dir });
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1400, height: 950 } });
     errors = collectPageErrors(page);
