@@ -8,7 +8,7 @@
  * and time limit (workers/cpu.ts): nothing a bundle holds can stop the server.
  */
 import JSZip from 'jszip';
-import { DEFAULT_YAML_LIMITS, parseYaml, yamlSize, type YamlLimits } from './yaml.js';
+import { DEFAULT_YAML_LIMITS, expandedSize, parseYaml, yamlSize, type YamlLimits } from './yaml.js';
 
 /** Largest uploaded bundle (compressed). */
 export const MAX_BUNDLE_BYTES = 50 * 1024 * 1024;
@@ -38,7 +38,10 @@ export interface BundleParseLimits extends BundleLimits {
   maxTotalNodes: number;
 }
 
-/** 200,000 YAML nodes per file (200 times the largest example's), 1,000,000 per bundle. */
+/**
+ * 200,000 YAML nodes per file (200 times the largest example's), 1,000,000 per bundle; what a
+ * file expands to through its aliases is held to the same node count and to the file size.
+ */
 export const DEFAULT_BUNDLE_PARSE_LIMITS: BundleParseLimits = {
   ...DEFAULT_BUNDLE_LIMITS,
   yaml: DEFAULT_YAML_LIMITS,
@@ -276,6 +279,7 @@ export async function parseBundle(
 ): Promise<BundleParseResult> {
   const files: Array<[string, BundleFile]> = [];
   let nodes = 0;
+  let chars = 0;
   try {
     for await (const [path, text] of bundleTexts(data, limits)) {
       onFile?.(path);
@@ -288,10 +292,29 @@ export async function parseBundle(
         files.push([path, { ok: false, reason: size.problem }]);
         continue;
       }
-      nodes += size.nodes;
+      const parsed = parseYaml(text, limits.yaml);
+      if (!parsed.ok) {
+        files.push([path, parsed]);
+        continue;
+      }
+      // Aliases make a document larger than its text: bound what it expands to.
+      const expanded = expandedSize(parsed.value, {
+        maxNodes: limits.yaml.maxNodes,
+        maxChars: limits.maxFileBytes,
+      });
+      if (expanded.problem) {
+        files.push([path, { ok: false, reason: expanded.problem }]);
+        continue;
+      }
+      nodes += expanded.nodes;
+      chars += expanded.chars;
       if (nodes > limits.maxTotalNodes)
         throw new BundleError(`The bundle holds more than ${limits.maxTotalNodes} YAML nodes`);
-      files.push([path, parseYaml(text, limits.yaml)]);
+      if (chars > limits.maxTotalBytes)
+        throw new BundleError(
+          `The bundle is larger than the limit of ${sizeText(limits.maxTotalBytes)} once parsed`,
+        );
+      files.push([path, parsed]);
     }
   } catch (e) {
     if (e instanceof BundleError) return { ok: false, message: e.message };

@@ -59,6 +59,43 @@ export function yamlSize(
   return { nodes, problem: null };
 }
 
+/**
+ * The size of a parsed document as the code after it sees it: values and keys (a mapping pair
+ * is two nodes, as in yamlSize) counted each time they are reached (a subtree an alias repeats counts at every place), and the characters of its
+ * strings and keys. Stops at the first excess. What crosses from a worker to the main thread,
+ * and what the importer walks, is bounded by this, whatever aliases did to the text.
+ */
+export function expandedSize(
+  value: unknown,
+  limits: { maxNodes: number; maxChars: number },
+): { nodes: number; chars: number; problem: string | null } {
+  let nodes = 0;
+  let chars = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    nodes += 1;
+    if (typeof v === 'string') chars += v.length;
+    else if (Array.isArray(v)) for (const item of v) stack.push(item);
+    else if (v !== null && typeof v === 'object') {
+      for (const [key, item] of Object.entries(v)) {
+        nodes += 1;
+        chars += key.length;
+        stack.push(item);
+      }
+    }
+    if (nodes > limits.maxNodes)
+      return { nodes, chars, problem: `The file expands to more than ${limits.maxNodes} values` };
+    if (chars > limits.maxChars)
+      return {
+        nodes,
+        chars,
+        problem: `The file expands to more than ${limits.maxChars} characters of text`,
+      };
+  }
+  return { nodes, chars, problem: null };
+}
+
 const BOOL_TAG = 'tag:yaml.org,2002:bool';
 
 /**
