@@ -115,12 +115,6 @@ export function acquireCpuWork(config: Partial<CpuWorkOptions> = {}): { release(
   };
 }
 
-/** The options in force (for the callers' messages). */
-export const cpuWorkOptions = (): CpuWorkOptions => options;
-
-/** Workers started so far by the current pool (tests). */
-export const cpuWorkersStarted = (): number => pool?.started ?? 0;
-
 const busy = () => new ApiError(503, 'The server is busy: try again in a moment');
 
 function run<K extends TaskName>(
