@@ -261,7 +261,7 @@ export function renderTemplate(
   sql: string,
   context: TemplateContext,
   limits: TemplateLimits,
-  deadline: number = performance.now() + limits.timeoutMs,
+  deadline?: number,
 ): RenderInfo {
   const record: MacroRecord = {
     removedFilters: [],
@@ -274,7 +274,8 @@ export function renderTemplate(
     line: null,
     depth: 0,
     output: 0,
-    deadline,
+    // Counted from the end of parsing unless a shared deadline is given.
+    deadline: deadline ?? performance.now() + limits.timeoutMs,
     blockChild: null,
   };
   try {
