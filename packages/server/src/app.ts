@@ -83,6 +83,7 @@ import {
   type ExampleDashboardsReport,
 } from './examples/dashboards.js';
 import { installSecurityHeaders } from './web/security-headers.js';
+import { acquireCpuWork, cpuWorkOptionsOf } from './workers/cpu.js';
 
 export interface StrataApp {
   app: FastifyInstance;
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const secret = resolveSecretKey(config.secretKey, config.dataDir);
   const keys = new KeyRing(secret);
   const store = openMetadataStore(config.metadataUrl, config.metadataDialect);
+  const cpuWork = acquireCpuWork(cpuWorkOptionsOf(config));
   let redis: Redis | null = null;
   let connections: DatabaseConnections | null = null;
   try {
@@ -338,12 +340,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await connections?.closeAll();
         await store.close();
         if (redis) redis.disconnect();
+        await cpuWork.release();
       },
     };
   } catch (e) {
     await connections?.closeAll();
     if (redis) redis.disconnect();
     await store.close();
+    await cpuWork.release();
     throw e;
   }
 }

@@ -779,7 +779,7 @@ version: 1.0.0
       const res = await postImport(admin, 'dashboard', zip);
       expect(res).toEqual({
         status: 400,
-        body: { message: 'charts/huge.yaml is larger than the limit of 20 MB' },
+        body: { message: 'charts/huge.yaml is larger than the limit of 4 MB' },
       });
     });
 

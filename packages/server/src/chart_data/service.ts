@@ -325,7 +325,7 @@ export class ChartDataService {
     let appliedTemplateFilters: string[] = [];
     let templateCacheExtras: Record<string, unknown> = {};
     if (this.options.templating !== false) {
-      const rendered = renderChartTemplates(query, target.dataset, {
+      const rendered = await renderChartTemplates(query, target.dataset, {
         templateParams: target.rec.row.template_params,
         urlParams: urlParamsOf(query, context.form_data),
         user: principal.isAnonymous
@@ -337,8 +337,7 @@ export class ChartDataService {
               first_name: principal.first_name,
               last_name: principal.last_name,
             },
-        quote: (v) => target.dialect.literal(v),
-        quoteIdentifier: (n) => target.dialect.quoteIdentifier(n),
+        engine: target.dialect.engine,
       });
       query = rendered.query;
       target = { ...target, dataset: rendered.dataset };

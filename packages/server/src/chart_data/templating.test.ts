@@ -16,14 +16,13 @@ const input = (extra: Partial<ChartTemplateInput> = {}): ChartTemplateInput => (
   templateParams: '{"factor": 2}',
   urlParams: { region: 'east', other: 'x' },
   user: { id: 7, username: 'ada' },
-  quote: (v) => (typeof v === 'string' ? `'${v.replace(/'/g, "''")}'` : String(v)),
-  quoteIdentifier: (n) => `"${n}"`,
+  engine: 'postgresql',
   ...extra,
 });
 
-describe('renderChartTemplates', () => {
-  it('renders the virtual SQL, expressions and adhoc SQL, and takes over removed filters', () => {
-    const r = renderChartTemplates(
+describe('renderChartTemplates', async () => {
+  it('renders the virtual SQL, expressions and adhoc SQL, and takes over removed filters', async () => {
+    const r = await renderChartTemplates(
       {
         metrics: [
           {
@@ -53,8 +52,8 @@ describe('renderChartTemplates', () => {
     expect(r.cacheExtras).toEqual({ urlParams: { region: 'east' }, userId: 7 });
   });
 
-  it('leaves text without templates alone and depends on nothing', () => {
-    const r = renderChartTemplates(
+  it('leaves text without templates alone and depends on nothing', async () => {
+    const r = await renderChartTemplates(
       { metrics: ['count'] },
       { table_name: 't', columns: [], metrics: [] },
       input(),
@@ -63,20 +62,20 @@ describe('renderChartTemplates', () => {
     expect(r.cacheExtras).toEqual({ urlParams: {}, userId: null });
   });
 
-  it('answers a 400 naming where a template failed', () => {
-    expect(() =>
+  it('answers a 400 naming where a template failed', async () => {
+    await expect(
       renderChartTemplates(
         { extras: { where: '{{ broken(' } },
         { table_name: 't', columns: [], metrics: [] },
         input(),
       ),
-    ).toThrow(/the WHERE clause/);
-    expect(() =>
+    ).rejects.toThrow(/the WHERE clause/);
+    await expect(
       renderChartTemplates(
         {},
         { table_name: 't', columns: [], metrics: [] },
         input({ templateParams: '[1]' }),
       ),
-    ).toThrow(/Template parameters/);
+    ).rejects.toThrow(/Template parameters/);
   });
 });

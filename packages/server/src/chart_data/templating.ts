@@ -3,28 +3,27 @@
  * dataset's SQL, calculated column and saved metric expressions, adhoc SQL metrics and columns,
  * and `extras.where`/`having`, with the dataset's template parameters, the form data's URL
  * parameters, the query's filters (`filter_values`, `get_filters`) and the current user. A
- * filter a template took over with `remove_filter=True` is not applied again. Pure: the engine's
- * quoting comes in with the context. Rendered adhoc fragments still go through the compiler's
+ * filter a template took over with `remove_filter=True` is not applied again. Rendering runs in
+ * a worker thread with a time limit (workers/cpu.ts). Rendered adhoc fragments still go through the compiler's
  * one-expression checks, so a template parameter cannot smuggle a statement into them.
  */
 import type { QueryObject } from '@strata/core';
 import { ApiError } from '../api/errors.js';
 import type { CompileDataset } from '../query/compile/index.js';
+import type { PlainTemplateContext } from '../sql/templating/batch.js';
 import {
-  renderSqlTemplateWithInfo,
-  TemplateError,
   templateParamsFromJson,
-  type TemplateContext,
   type TemplateFilter,
   type TemplateUser,
 } from '../sql/templating/index.js';
+import { renderTemplates } from '../workers/cpu.js';
 
 export interface ChartTemplateInput {
   templateParams: string | null | undefined;
   urlParams: Record<string, string>;
   user: TemplateUser | null;
-  quote: TemplateContext['quote'];
-  quoteIdentifier: TemplateContext['quoteIdentifier'];
+  /** The engine whose quoting the macros use (EngineSpec.engine). */
+  engine: string;
 }
 
 export interface RenderedChartQuery {
@@ -49,11 +48,21 @@ function templated<T extends { expression?: string | null; templated?: boolean }
 
 const SIMPLE_FILTER_COLUMN = (col: unknown): col is string => typeof col === 'string';
 
-export function renderChartTemplates(
+/** A text of the query to render, and where it is (for the error message). */
+interface Piece {
+  text: string;
+  where: string;
+}
+
+/**
+ * Renders every template of a chart query as one batch (workers/cpu.ts: in a worker thread,
+ * within one time budget, when any text has tags; texts without tags cost nothing).
+ */
+export async function renderChartTemplates(
   query: QueryObject,
   dataset: CompileDataset,
   input: ChartTemplateInput,
-): RenderedChartQuery {
+): Promise<RenderedChartQuery> {
   let templateParams: Record<string, unknown>;
   try {
     templateParams = templateParamsFromJson(input.templateParams);
@@ -63,69 +72,89 @@ export function renderChartTemplates(
   const filters: TemplateFilter[] = (query.filters ?? [])
     .filter((f) => SIMPLE_FILTER_COLUMN(f.col))
     .map((f) => ({ col: f.col as string, op: f.op, val: f.val ?? null }));
-  const context: TemplateContext = {
+  const context: PlainTemplateContext = {
     templateParams,
     urlParams: input.urlParams,
     user: input.user,
     filters,
     fromDttm: query.from_dttm ?? null,
     toDttm: query.to_dttm ?? null,
-    quote: input.quote,
-    quoteIdentifier: input.quoteIdentifier,
   };
+
+  // Every text in the order Superset renders them; each is replaced by its rendering below.
+  const pieces: Piece[] = [];
+  const take = (text: string, where: string): number => pieces.push({ text, where }) - 1;
+  const datasetSql =
+    dataset.sql === null || dataset.sql === undefined ? null : take(dataset.sql, 'the dataset');
+  const columnAt = dataset.columns.map((c) =>
+    c.expression ? take(c.expression, `column ${c.column_name}`) : null,
+  );
+  const metricAt = dataset.metrics.map((m) => take(m.expression, `metric ${m.metric_name}`));
+  const queryMetricAt = (query.metrics ?? []).map((m) =>
+    typeof m === 'object' && m !== null && typeof m.sqlExpression === 'string'
+      ? take(m.sqlExpression, 'a metric')
+      : null,
+  );
+  const queryColumnAt = (query.columns ?? []).map((c) =>
+    typeof c === 'object' && c !== null && typeof c.sqlExpression === 'string'
+      ? take(c.sqlExpression, 'a column')
+      : null,
+  );
+  const whereAt = query.extras?.where ? take(query.extras.where, 'the WHERE clause') : null;
+  const havingAt = query.extras?.having ? take(query.extras.having, 'the HAVING clause') : null;
+
+  const answer = await renderTemplates({
+    texts: pieces.map((p) => p.text),
+    context,
+    engine: input.engine,
+  });
+  if (!answer.ok)
+    throw new ApiError(
+      400,
+      `Error rendering the template of ${pieces[answer.index]?.where ?? 'the query'}: ${answer.message}`,
+    );
+  const results = answer.results;
   const removed = new Set<string>();
   const applied = new Set<string>();
   const urlUsed = new Set<string>();
   let usesUser = false;
-  const render = (text: string, where: string): string => {
-    try {
-      const info = renderSqlTemplateWithInfo(text, context);
-      info.removedFilters.forEach((c) => removed.add(c));
-      info.appliedFilters.forEach((c) => applied.add(c));
-      info.appliedUrlParams.forEach((p) => urlUsed.add(p));
-      usesUser ||= info.usesCurrentUser;
-      return info.sql;
-    } catch (e) {
-      if (e instanceof TemplateError)
-        throw new ApiError(400, `Error rendering the template of ${where}: ${e.message}`);
-      throw e;
-    }
-  };
-  const renderOpt = (text: string | null | undefined, where: string) =>
-    text === null || text === undefined ? text : render(text, where);
+  for (const info of results) {
+    info.removedFilters.forEach((c) => removed.add(c));
+    info.appliedFilters.forEach((c) => applied.add(c));
+    info.appliedUrlParams.forEach((p) => urlUsed.add(p));
+    usesUser ||= info.usesCurrentUser;
+  }
+  const sqlAt = (index: number): string => results[index]!.sql;
 
   const renderedDataset: CompileDataset = {
     ...dataset,
-    sql: renderOpt(dataset.sql, 'the dataset'),
-    columns: dataset.columns.map((c) =>
-      c.expression ? templated(c, render(c.expression, `column ${c.column_name}`)) : c,
-    ),
-    metrics: dataset.metrics.map((m) =>
-      templated(m, render(m.expression, `metric ${m.metric_name}`)),
-    ),
+    sql: datasetSql === null ? dataset.sql : sqlAt(datasetSql),
+    columns: dataset.columns.map((c, i) => {
+      const at = columnAt[i];
+      return at === null || at === undefined ? c : templated(c, sqlAt(at));
+    }),
+    metrics: dataset.metrics.map((m, i) => templated(m, sqlAt(metricAt[i]!))),
   };
   const renderedQuery: QueryObject = {
     ...query,
-    metrics: query.metrics?.map((m) =>
-      typeof m === 'object' && m !== null && typeof m.sqlExpression === 'string'
-        ? { ...m, sqlExpression: render(m.sqlExpression, 'a metric') }
-        : m,
-    ),
-    columns: query.columns?.map((c) =>
-      typeof c === 'object' && c !== null && typeof c.sqlExpression === 'string'
-        ? { ...c, sqlExpression: render(c.sqlExpression, 'a column') }
-        : c,
-    ),
+    metrics: query.metrics?.map((m, i) => {
+      const at = queryMetricAt[i];
+      return at === null || at === undefined || typeof m !== 'object' || m === null
+        ? m
+        : { ...m, sqlExpression: sqlAt(at) };
+    }),
+    columns: query.columns?.map((c, i) => {
+      const at = queryColumnAt[i];
+      return at === null || at === undefined || typeof c !== 'object' || c === null
+        ? c
+        : { ...c, sqlExpression: sqlAt(at) };
+    }),
     ...(query.extras
       ? {
           extras: {
             ...query.extras,
-            ...(query.extras.where
-              ? { where: render(query.extras.where, 'the WHERE clause') }
-              : {}),
-            ...(query.extras.having
-              ? { having: render(query.extras.having, 'the HAVING clause') }
-              : {}),
+            ...(whereAt !== null ? { where: sqlAt(whereAt) } : {}),
+            ...(havingAt !== null ? { having: sqlAt(havingAt) } : {}),
           },
         }
       : {}),

@@ -152,3 +152,41 @@ describe('chart data limits', () => {
     );
   });
 });
+
+// Issue 16, points 3 and 5.
+describe('CPU worker settings', () => {
+  it('default to two threads of 512 MB, 60 s per task and 1 s of templates', () => {
+    expect(loadConfig({})).toMatchObject({
+      cpuWorkers: 2,
+      cpuWorkerMemoryMb: 512,
+      cpuTaskTimeoutSeconds: 60,
+      templateTimeoutMs: 1000,
+    });
+  });
+
+  it('are read from the environment and refuse bad values naming the setting', () => {
+    expect(
+      loadConfig({
+        STRATA_CPU_WORKERS: '4',
+        STRATA_CPU_WORKER_MEMORY_MB: '64',
+        STRATA_CPU_TASK_TIMEOUT_SECONDS: '5',
+        STRATA_TEMPLATE_TIMEOUT_MS: '250',
+      }),
+    ).toMatchObject({
+      cpuWorkers: 4,
+      cpuWorkerMemoryMb: 64,
+      cpuTaskTimeoutSeconds: 5,
+      templateTimeoutMs: 250,
+    });
+    expect(() => loadConfig({ STRATA_CPU_WORKERS: '0' })).toThrow(/STRATA_CPU_WORKERS/);
+    expect(() => loadConfig({ STRATA_CPU_WORKER_MEMORY_MB: '32' })).toThrow(
+      /STRATA_CPU_WORKER_MEMORY_MB/,
+    );
+    expect(() => loadConfig({ STRATA_CPU_TASK_TIMEOUT_SECONDS: 'x' })).toThrow(
+      /STRATA_CPU_TASK_TIMEOUT_SECONDS/,
+    );
+    expect(() => loadConfig({ STRATA_TEMPLATE_TIMEOUT_MS: '-5' })).toThrow(
+      /STRATA_TEMPLATE_TIMEOUT_MS/,
+    );
+  });
+});

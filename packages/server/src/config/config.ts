@@ -98,6 +98,15 @@ export interface Config {
   chartQueriesPerUser: number;
   /** Chart queries of one user waiting for a slot; past it: 429. */
   chartQueryQueuePerUser: number;
+  // Issue 16, points 3 and 5: CPU-bound work (templates, SQL parsing, bundles) in worker threads.
+  /** Worker threads for CPU-bound work, at most. */
+  cpuWorkers: number;
+  /** V8 old-generation memory of each of those worker threads, in MB. */
+  cpuWorkerMemoryMb: number;
+  /** Time a SQL Lab script's parsing or an import bundle's reading may take, in seconds. */
+  cpuTaskTimeoutSeconds: number;
+  /** Time the Jinja templates of one request may take to render, in milliseconds. */
+  templateTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -305,6 +314,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       `STRATA_CHART_QUERY_QUEUE_PER_USER must be a whole number ≥ 0, got "${queueText}"`,
     );
   }
+  // Issue 16, points 3 and 5: CPU-bound work in worker threads.
+  const cpuWorkers = positive('STRATA_CPU_WORKERS', 2);
+  const cpuWorkerMemoryMb = positive('STRATA_CPU_WORKER_MEMORY_MB', 512);
+  if (cpuWorkerMemoryMb < 64)
+    throw new ConfigError(
+      `STRATA_CPU_WORKER_MEMORY_MB must be at least 64, got ${cpuWorkerMemoryMb}`,
+    );
+  const cpuTaskTimeoutSeconds = positive('STRATA_CPU_TASK_TIMEOUT_SECONDS', 60);
+  const templateTimeoutMs = positive('STRATA_TEMPLATE_TIMEOUT_MS', 1000);
   const webDist = env.STRATA_WEB_DIST;
   // Issue 16 point 8 (metadata helper): a list like PATH; empty means the data dir's uploads.
   const fileDatabaseDirs = (env.STRATA_FILE_DATABASE_DIRS ?? '')
@@ -349,5 +367,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     chartDataTotalBytes,
     chartQueriesPerUser,
     chartQueryQueuePerUser,
+    // Issue 16, points 3 and 5.
+    cpuWorkers,
+    cpuWorkerMemoryMb,
+    cpuTaskTimeoutSeconds,
+    templateTimeoutMs,
   };
 }

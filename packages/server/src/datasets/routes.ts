@@ -312,7 +312,7 @@ export function registerDatasetRoutes(
       if (payload) {
         const now = new Date();
         const compiled: CompileDataset = compileDatasetFrom(rec);
-        if (compiled.sql?.trim()) compiled.sql = renderedDatasetSql(spec, rec.row);
+        if (compiled.sql?.trim()) compiled.sql = await renderedDatasetSql(spec, rec.row);
         // The body's extras.where: the allow list of functions unless an admin asks.
         const dialect = compileDialectFor(spec, isAdmin(req.principal));
         const queries = samplesQueries(
@@ -361,7 +361,7 @@ export function registerDatasetRoutes(
           },
         );
       }
-      const from = fromClause(spec, rec.row);
+      const from = await fromClause(spec, rec.row);
       const offset = (q.page - 1) * q.per_page;
       const countResult = await engineCall(() =>
         client.execute(`SELECT COUNT(*) AS total FROM ${from}`, {
@@ -411,7 +411,8 @@ export function registerDatasetRoutes(
       const where = rec.row.fetch_values_predicate
         ? ` WHERE ${rec.row.fetch_values_predicate}`
         : '';
-      const sqlText = `SELECT DISTINCT ${expr} AS column_values FROM ${fromClause(spec, rec.row)}${where} ORDER BY 1 LIMIT ${COLUMN_VALUES_LIMIT}`;
+      const from = await fromClause(spec, rec.row);
+      const sqlText = `SELECT DISTINCT ${expr} AS column_values FROM ${from}${where} ORDER BY 1 LIMIT ${COLUMN_VALUES_LIMIT}`;
       const generic = storedGenericType({ type: column.type, is_dttm: toBool(column.is_dttm) });
       return limitedRows(
         req,

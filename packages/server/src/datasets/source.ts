@@ -2,11 +2,8 @@ import { ApiError } from '../api/errors.js';
 import type { DatabaseClient, EngineSpec } from '../engines/types.js';
 import { EngineError } from '../engines/types.js';
 import { singleStatement } from '../sql/statements.js';
-import {
-  renderSqlTemplate,
-  TemplateError,
-  templateParamsFromJson,
-} from '../sql/templating/index.js';
+import { TemplateError, templateParamsFromJson } from '../sql/templating/index.js';
+import { renderTemplates } from '../workers/cpu.js';
 import type { SourceColumn } from './columns-sync.js';
 
 /** What a dataset reads from: a table, or the SELECT of a virtual dataset. */
@@ -22,24 +19,29 @@ export interface DatasetSource {
  * The virtual SQL with its Jinja rendered from the dataset's template parameters alone (no URL
  * parameters, filters or user: what the dataset's own reads see, as Superset's metadata fetch).
  */
-export function renderedDatasetSql(
-  spec: Pick<EngineSpec, 'quoteIdentifier' | 'literal'>,
+export async function renderedDatasetSql(
+  spec: Pick<EngineSpec, 'engine'>,
   src: DatasetSource,
-): string {
+): Promise<string> {
   const sql = src.sql ?? '';
+  let message: string;
   try {
-    return renderSqlTemplate(sql, {
-      templateParams: templateParamsFromJson(src.template_params),
-      urlParams: {},
-      user: null,
-      quote: (v) => spec.literal(v),
-      quoteIdentifier: (n) => spec.quoteIdentifier(n),
+    const answer = await renderTemplates({
+      texts: [sql],
+      context: {
+        templateParams: templateParamsFromJson(src.template_params),
+        urlParams: {},
+        user: null,
+      },
+      engine: spec.engine,
     });
+    if (answer.ok) return answer.results[0]!.sql;
+    message = answer.message;
   } catch (e) {
-    if (e instanceof TemplateError)
-      throw new ApiError(422, e.message, { message: { sql: [e.message] } });
-    throw e;
+    if (!(e instanceof TemplateError)) throw e;
+    message = e.message;
   }
+  throw new ApiError(422, message, { message: { sql: [message] } });
 }
 
 /** The virtual dataset's SELECT as one statement, or a 422 naming the problem. */
@@ -54,12 +56,12 @@ export function virtualSelect(sql: string): string {
 }
 
 /** The FROM item of a dataset: `"schema"."table"`, or `(<sql>) AS virtual_table`. */
-export function fromClause(
-  spec: Pick<EngineSpec, 'quoteIdentifier' | 'literal'>,
+export async function fromClause(
+  spec: Pick<EngineSpec, 'quoteIdentifier' | 'engine'>,
   src: DatasetSource,
-): string {
+): Promise<string> {
   if (src.sql && src.sql.trim())
-    return `(\n${virtualSelect(renderedDatasetSql(spec, src))}\n) AS virtual_table`;
+    return `(\n${virtualSelect(await renderedDatasetSql(spec, src))}\n) AS virtual_table`;
   const table = spec.quoteIdentifier(src.table_name);
   return src.schema ? `${spec.quoteIdentifier(src.schema)}.${table}` : table;
 }
@@ -73,7 +75,7 @@ export async function readSourceColumns(
   try {
     if (src.sql && src.sql.trim()) {
       // Read-only as chart queries are: reading the columns must not run a write.
-      const result = await client.execute(`SELECT * FROM ${fromClause(spec, src)}`, {
+      const result = await client.execute(`SELECT * FROM ${await fromClause(spec, src)}`, {
         schema: src.schema,
         maxRows: 1,
         readOnly: true,

@@ -20,14 +20,14 @@ import { ROLE_ADMIN } from '@strata/core';
 import type { RequestContext } from '../api/resource-types.js';
 import { ApiError } from '../api/errors.js';
 import type { MetadataDialect } from '../config/config.js';
-import { readBundle } from '../imports/bundle.js';
+import type { BundleContents } from '../imports/bundle.js';
 import { importBundle, type ImportServices } from '../imports/importer.js';
 import { canonicalUuid } from '../imports/remap.js';
-import { parseYaml } from '../imports/schemas.js';
 import type { MetadataDb } from '../metadata/db.js';
 import { toBool } from '../metadata/db.js';
 import { isAdmin } from '../security/principal.js';
 import { loadPrincipal } from '../security/repository.js';
+import { readBundleFiles } from '../workers/cpu.js';
 
 /** The example-dashboards directory shipped with the server (beside `examples-data/`). */
 export function exampleDashboardsDir(): string {
@@ -82,11 +82,10 @@ export async function exampleDashboardsOwner(
 }
 
 /** The uuids of the dashboards a bundle holds (its `dashboards/*.yaml`). */
-function dashboardUuids(contents: Map<string, string | null>): string[] {
+function dashboardUuids(contents: BundleContents): string[] {
   const uuids: string[] = [];
-  for (const [file, text] of contents) {
-    if (!file.startsWith('dashboards/') || text === null) continue;
-    const parsed = parseYaml(text);
+  for (const [file, parsed] of contents) {
+    if (!file.startsWith('dashboards/')) continue;
     const value = parsed.ok ? (parsed.value as { uuid?: unknown } | null) : null;
     const uuid = canonicalUuid(value?.uuid);
     if (!uuid) throw new Error(`${file} has no valid uuid`);
@@ -152,7 +151,10 @@ export async function installExampleDashboards(
 
   for (const bundle of bundles) {
     try {
-      const contents = await readBundle(await fs.readFile(path.join(dir, bundle)));
+      const read = await readBundleFiles(await fs.readFile(path.join(dir, bundle)));
+      if (!read.ok)
+        throw new Error(read.status === 422 ? `${read.file}: ${read.message}` : read.message);
+      const contents = read.contents;
       const uuids = dashboardUuids(contents);
       const here = await db
         .selectFrom('dashboards')

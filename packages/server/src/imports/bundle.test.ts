@@ -4,7 +4,9 @@ import {
   BundleError,
   declaredEntryCount,
   isConfigFile,
+  DEFAULT_BUNDLE_PARSE_LIMITS,
   looksLikeZip,
+  parseBundle,
   readBundle,
   unsafeNameProblem,
   withoutRoot,
@@ -98,6 +100,80 @@ describe('reading a bundle', () => {
     expect(() => withoutRoot(['a/metadata.yaml', 'b/metadata.yaml'])).toThrow(
       'The bundle holds metadata.yaml twice',
     );
+  });
+});
+
+describe('parsing a bundle', () => {
+  const parseLimits = {
+    ...DEFAULT_BUNDLE_PARSE_LIMITS,
+    yaml: { ...DEFAULT_BUNDLE_PARSE_LIMITS.yaml, maxNodes: 50 },
+    maxTotalNodes: 80,
+  };
+
+  it('parses each file, and names each before parsing it', async () => {
+    const data = await zipOf({
+      'r/metadata.yaml': 'version: 1.0.0\n',
+      'r/charts/a.yaml': 'slice_name: A\nok: yes\n',
+      'r/charts/bad.yaml': 'a: [unclosed\n',
+    });
+    const seen: string[] = [];
+    const result = await parseBundle(data, parseLimits, (p) => seen.push(p));
+    expect(result).toEqual({
+      ok: true,
+      files: [
+        ['metadata.yaml', { ok: true, value: { version: '1.0.0' } }],
+        ['charts/a.yaml', { ok: true, value: { slice_name: 'A', ok: true } }],
+        ['charts/bad.yaml', { ok: false }],
+      ],
+    });
+    expect(seen).toEqual(['metadata.yaml', 'charts/a.yaml', 'charts/bad.yaml']);
+  });
+
+  it('refuses a file over its node limit as a problem of that file', async () => {
+    const many = Array.from({ length: 30 }, (_, i) => `k${i}: v`).join('\n');
+    const result = await parseBundle(
+      await zipOf({ 'r/metadata.yaml': 'version: 1.0.0\n', 'r/charts/many.yaml': many }),
+      parseLimits,
+    );
+    expect(result.ok && result.files[1]).toEqual([
+      'charts/many.yaml',
+      { ok: false, reason: 'The file holds more than the limit of 50 YAML nodes' },
+    ]);
+  });
+
+  it('refuses a bundle over its total of nodes', async () => {
+    const some = Array.from({ length: 20 }, (_, i) => `k${i}: v`).join('\n');
+    const result = await parseBundle(
+      await zipOf({ 'r/a.yaml': some, 'r/b.yaml': some, 'r/c.yaml': some }),
+      parseLimits,
+    );
+    expect(result).toEqual({ ok: false, message: 'The bundle holds more than 80 YAML nodes' });
+  });
+
+  it('refuses a file whose aliases repeat a large string past the file size', async () => {
+    const big = 'x'.repeat(1024 * 1024);
+    const text = `s: &s ${big}\n` + Array.from({ length: 8 }, (_, i) => `a${i}: *s`).join('\n');
+    const result = await parseBundle(
+      await zipOf({ 'r/metadata.yaml': 'version: 1.0.0\n', 'r/charts/x.yaml': text }),
+    );
+    expect(result.ok && result.files[1]).toEqual([
+      'charts/x.yaml',
+      { ok: false, reason: 'The file expands to more than 4194304 characters of text' },
+    ]);
+  });
+
+  it('refuses a 19 MB scalar zipped to a few KB by its size, without parsing it', async () => {
+    const data = await zipOf({
+      'r/metadata.yaml': 'version: 1.0.0\n',
+      'r/charts/x.yaml': 'a: ' + 'x'.repeat(19e6),
+    });
+    expect(data.length).toBeLessThan(100_000);
+    const started = performance.now();
+    expect(await parseBundle(data)).toEqual({
+      ok: false,
+      message: 'charts/x.yaml is larger than the limit of 4 MB',
+    });
+    expect(performance.now() - started).toBeLessThan(5000);
   });
 });
 

@@ -3,9 +3,12 @@
  * `<root>/metadata.yaml`, `<root>/databases/…`). Only the YAML files are decompressed, each
  * through a stream that stops at the size limits, so a ZIP bomb costs at most the limits; the
  * entry count is read from the archive's end record before any entry is parsed. Unsafe names
- * (absolute, `..`, backslashes, control characters) refuse the whole bundle.
+ * (absolute, `..`, backslashes, control characters) refuse the whole bundle. Each file's YAML is
+ * then parsed within the limits of yaml.ts (`parseBundle`), in a worker thread with a memory
+ * and time limit (workers/cpu.ts): nothing a bundle holds can stop the server.
  */
 import JSZip from 'jszip';
+import { DEFAULT_YAML_LIMITS, expandedSize, parseYaml, yamlSize, type YamlLimits } from './yaml.js';
 
 /** Largest uploaded bundle (compressed). */
 export const MAX_BUNDLE_BYTES = 50 * 1024 * 1024;
@@ -18,10 +21,31 @@ export interface BundleLimits {
   /** One YAML file, decompressed. */
   maxFileBytes: number;
 }
+/**
+ * Superset's example bundles: largest file 15 KB (about 1,000 YAML nodes), largest bundle about
+ * 100 KB. The limits are far above any real export: 4 MB per file, 50 MB per bundle.
+ */
 export const DEFAULT_BUNDLE_LIMITS: BundleLimits = {
   maxEntries: 10_000,
-  maxTotalBytes: 100 * 1024 * 1024,
-  maxFileBytes: 20 * 1024 * 1024,
+  maxTotalBytes: 50 * 1024 * 1024,
+  maxFileBytes: 4 * 1024 * 1024,
+};
+
+/** The archive's limits, and those of its YAML (see yaml.ts). */
+export interface BundleParseLimits extends BundleLimits {
+  yaml: YamlLimits;
+  /** YAML nodes of all files together (what the parsed bundle costs in memory). */
+  maxTotalNodes: number;
+}
+
+/**
+ * 200,000 YAML nodes per file (200 times the largest example's), 1,000,000 per bundle; what a
+ * file expands to through its aliases is held to the same node count and to the file size.
+ */
+export const DEFAULT_BUNDLE_PARSE_LIMITS: BundleParseLimits = {
+  ...DEFAULT_BUNDLE_LIMITS,
+  yaml: DEFAULT_YAML_LIMITS,
+  maxTotalNodes: 1_000_000,
 };
 
 /** A bundle that cannot be read at all: answered 400 with the message. */
@@ -31,7 +55,7 @@ export class BundleError extends Error {}
  * The YAML texts of a bundle by path, the root folder removed (`charts/Sales.yaml`); null for a
  * file that is not UTF-8 text.
  */
-export type BundleContents = Map<string, string | null>;
+export type BundleTexts = Map<string, string | null>;
 
 const EOCD_SIGNATURE = 0x06054b50;
 const LOCAL_HEADER_SIGNATURE = 0x04034b50;
@@ -152,14 +176,15 @@ function readLimited(
 }
 
 /**
- * The YAML files of a bundle, decoded as UTF-8 (a file that is not valid UTF-8 is kept as null
- * text: the importer reports it as not valid YAML). Throws BundleError when the upload is not a
- * ZIP, is too large once decompressed, holds too many entries or an unsafe name.
+ * The YAML files of a bundle one at a time, decoded as UTF-8 (a file that is not valid UTF-8
+ * comes as null text: the importer reports it as not valid YAML), each decompressed only when
+ * asked for. Throws BundleError when the upload is not a ZIP, is too large once decompressed,
+ * holds too many entries or an unsafe name.
  */
-export async function readBundle(
+export async function* bundleTexts(
   data: Uint8Array,
   limits: BundleLimits = DEFAULT_BUNDLE_LIMITS,
-): Promise<BundleContents> {
+): AsyncGenerator<[string, string | null]> {
   if (!looksLikeZip(data)) throw new BundleError('Not a ZIP file');
   const count = declaredEntryCount(data);
   if (count === null) throw new BundleError('Not a ZIP file');
@@ -191,7 +216,6 @@ export async function readBundle(
   }
   const byPath = new Map(files.map((f) => [f.name, f]));
   const relative = withoutRoot([...byPath.keys()]);
-  const out: BundleContents = new Map();
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let total = 0;
   for (const [path, original] of relative) {
@@ -217,7 +241,84 @@ export async function readBundle(
     } catch {
       text = null;
     }
-    out.set(path, text);
+    yield [path, text];
   }
+}
+
+/** The YAML texts of a bundle by path (bundleTexts, collected). */
+export async function readBundle(
+  data: Uint8Array,
+  limits: BundleLimits = DEFAULT_BUNDLE_LIMITS,
+): Promise<BundleTexts> {
+  const out: BundleTexts = new Map();
+  for await (const [path, text] of bundleTexts(data, limits)) out.set(path, text);
   return out;
+}
+
+/** A YAML file of a bundle: its document as plain data, or why it cannot be read. */
+export type BundleFile = { ok: true; value: unknown } | { ok: false; reason?: string };
+
+/** The parsed YAML files of a bundle by path, the root folder removed (`charts/Sales.yaml`). */
+export type BundleContents = Map<string, BundleFile>;
+
+/** What parseBundle answers: the files in order, or why the bundle cannot be read at all. */
+export type BundleParseResult =
+  { ok: true; files: Array<[string, BundleFile]> } | { ok: false; message: string };
+
+/**
+ * Reads and parses a bundle file by file (each text is dropped once parsed), within the
+ * archive's limits, each file's YAML limits and the bundle's total of nodes. `onFile` is told
+ * each file before it is parsed (a worker reports it, so a file that kills the worker is
+ * named). A file over its YAML limits is a problem of that file; the archive's limits refuse
+ * the bundle.
+ */
+export async function parseBundle(
+  data: Uint8Array,
+  limits: BundleParseLimits = DEFAULT_BUNDLE_PARSE_LIMITS,
+  onFile?: (path: string) => void,
+): Promise<BundleParseResult> {
+  const files: Array<[string, BundleFile]> = [];
+  let nodes = 0;
+  let chars = 0;
+  try {
+    for await (const [path, text] of bundleTexts(data, limits)) {
+      onFile?.(path);
+      if (text === null) {
+        files.push([path, { ok: false }]);
+        continue;
+      }
+      const size = yamlSize(text, limits.yaml);
+      if (size.problem) {
+        files.push([path, { ok: false, reason: size.problem }]);
+        continue;
+      }
+      const parsed = parseYaml(text, limits.yaml);
+      if (!parsed.ok) {
+        files.push([path, parsed]);
+        continue;
+      }
+      // Aliases make a document larger than its text: bound what it expands to.
+      const expanded = expandedSize(parsed.value, {
+        maxNodes: limits.yaml.maxNodes,
+        maxChars: limits.maxFileBytes,
+      });
+      if (expanded.problem) {
+        files.push([path, { ok: false, reason: expanded.problem }]);
+        continue;
+      }
+      nodes += expanded.nodes;
+      chars += expanded.chars;
+      if (nodes > limits.maxTotalNodes)
+        throw new BundleError(`The bundle holds more than ${limits.maxTotalNodes} YAML nodes`);
+      if (chars > limits.maxTotalBytes)
+        throw new BundleError(
+          `The bundle is larger than the limit of ${sizeText(limits.maxTotalBytes)} once parsed`,
+        );
+      files.push([path, parsed]);
+    }
+  } catch (e) {
+    if (e instanceof BundleError) return { ok: false, message: e.message };
+    throw e;
+  }
+  return { ok: true, files };
 }

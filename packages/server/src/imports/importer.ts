@@ -86,7 +86,6 @@ import {
   datasetSchema,
   jsonTextOf,
   metadataSchema,
-  parseYaml,
   savedQuerySchema,
   type ChartConfig,
   type ColumnConfig,
@@ -263,15 +262,14 @@ interface Configs {
 
 /** Checks metadata.yaml: missing or of another version ends the import at once. */
 function checkMetadata(contents: BundleContents, kind: ImportKind, problems: ImportProblems) {
-  const text = contents.get(METADATA_FILE);
-  if (text === undefined)
+  const parsed = contents.get(METADATA_FILE);
+  if (parsed === undefined)
     throw commandInvalid(
       IMPORT_MESSAGES.noValidCommand,
       new Map([[METADATA_FILE, IMPORT_MESSAGES.missingMetadata]]),
     );
-  const parsed = text === null ? { ok: false as const } : parseYaml(text);
   if (!parsed.ok) {
-    problems.setText(METADATA_FILE, IMPORT_MESSAGES.notYaml);
+    problems.setText(METADATA_FILE, parsed.reason ?? IMPORT_MESSAGES.notYaml);
     return;
   }
   const checked = checkConfig(metadataSchema, parsed.value);
@@ -305,17 +303,16 @@ function loadConfigs(
     queries: new Map(),
   };
   const reads = new Set<string>(IMPORT_KINDS[kind].reads);
-  for (const [file, text] of contents) {
+  for (const [file, parsed] of contents) {
     const prefix = prefixOf(file);
     if (!reads.has(prefix)) continue;
-    const parsed = text === null ? { ok: false as const } : parseYaml(text);
     if (!parsed.ok) {
-      problems.setText(file, IMPORT_MESSAGES.notYaml);
+      problems.setText(file, parsed.reason ?? IMPORT_MESSAGES.notYaml);
       continue;
     }
-    const value = parsed.value;
+    let value = parsed.value;
     if (prefix === 'databases/' && Object.hasOwn(passwords, file) && isRecord(value))
-      value.password = passwords[file];
+      value = { ...value, password: passwords[file] };
     const report = (errors: FieldErrors) => problems.addFields(file, errors);
     if (prefix === 'databases/') {
       const c = checkConfig(databaseSchema, value);
@@ -372,9 +369,8 @@ async function makePlan(
     new Map([...m].map(([file, c]) => [uuidOf(c.uuid), file]));
   // Files that did not parse still count as "in the bundle": their own problem is reported.
   const unparsedUuids = new Set<string>();
-  for (const [file, text] of contents) {
-    if (!problems.has(file) || text === null) continue;
-    const parsed = parseYaml(text);
+  for (const [file, parsed] of contents) {
+    if (!problems.has(file)) continue;
     if (parsed.ok && isRecord(parsed.value)) {
       const u = canonicalUuid(parsed.value.uuid);
       if (u) unparsedUuids.add(`${prefixOf(file)}${u}`);

@@ -6,14 +6,16 @@
  * `ssh_tunnel_private_key_passwords`, JSON maps: accepted, unused — a bundle whose database has
  * an SSH tunnel is refused). Import needs
  * `can_write` on the kind (Superset maps `import_` to write). 200 `{"message": "OK"}`; an upload
- * that cannot be read is a 400 with its reason; problems with the files a 422 (errors.ts).
+ * that cannot be read is a 400 with its reason; problems with the files a 422 (errors.ts), and
+ * so is a bundle whose reading a worker had to stop (time or memory, see workers/cpu.ts).
  */
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../api/errors.js';
 import { requestContext, type ResourceServices } from '../api/resource.js';
-import { BundleError, MAX_BUNDLE_BYTES, readBundle } from './bundle.js';
-import { IMPORT_MESSAGES, type ImportKind } from './errors.js';
+import { readBundleFiles } from '../workers/cpu.js';
+import { MAX_BUNDLE_BYTES } from './bundle.js';
+import { commandInvalid, IMPORT_MESSAGES, importErrorMessage, type ImportKind } from './errors.js';
 import { IMPORT_KINDS, importBundle, type ImportServices } from './importer.js';
 
 const FILE_FIELD = 'formData';
@@ -122,13 +124,15 @@ export function registerImportRoutes(
               message: { [FILE_FIELD]: ['Missing data for required field.'] },
             });
           const maps = Object.fromEntries(MAP_FIELDS.map((f) => [f, textMap(form.fields, f)]));
-          let contents;
-          try {
-            contents = await readBundle(form.file);
-          } catch (e) {
-            if (e instanceof BundleError) throw new ApiError(400, e.message);
-            throw e;
-          }
+          // Read and parsed in a worker thread with time and memory limits (workers/cpu.ts).
+          const read = await readBundleFiles(form.file);
+          if (!read.ok && read.status === 400) throw new ApiError(400, read.message);
+          if (!read.ok)
+            throw commandInvalid(
+              importErrorMessage(kind),
+              new Map([[read.file ?? 'bundle', read.message]]),
+            );
+          const contents = read.contents;
           if (contents.size === 0) throw new ApiError(400, IMPORT_MESSAGES.noValidFiles);
           await importBundle(requestContext(req, services), importServices, kind, contents, {
             overwrite: form.fields.overwrite === 'true',

@@ -6,7 +6,6 @@
  * required field."]}`, list items by index), and the limits of the create calls apply (name
  * lengths, the chart type's characters, the slug's characters).
  */
-import { parse, type ScalarTag, type Tags } from 'yaml';
 import { z } from 'zod';
 import { MAX_TAB_SQL_LENGTH, MAX_TAB_TEXT_LENGTH } from '../tab_state/payload.js';
 
@@ -304,47 +303,4 @@ export function jsonTextOf(value: unknown): string | null {
   return JSON.stringify(value);
 }
 
-const BOOL_TAG = 'tag:yaml.org,2002:bool';
-
-/**
- * PyYAML's booleans (its resolver leaves out YAML 1.1's `y`/`n`: Superset's bubble chart has
- * keys `x`, `y` and `size`, and `y` must stay a string).
- */
-const pyYamlBooleans: ScalarTag[] = [
-  {
-    identify: (v) => v === true,
-    default: true,
-    tag: BOOL_TAG,
-    test: /^(?:yes|Yes|YES|true|True|TRUE|on|On|ON)$/,
-    resolve: () => true,
-  },
-  {
-    identify: (v) => v === false,
-    default: true,
-    tag: BOOL_TAG,
-    test: /^(?:no|No|NO|false|False|FALSE|off|Off|OFF)$/,
-    resolve: () => false,
-  },
-];
-
-/** YAML 1.1's tags with PyYAML's booleans in place of the specification's. */
-const pyYamlTags = (tags: Tags): Tags => [
-  ...pyYamlBooleans,
-  ...tags.filter((t) => (typeof t === 'string' ? t !== 'bool' : t.tag !== BOOL_TAG)),
-];
-
-/** A YAML document as plain data (YAML 1.1, as PyYAML's safe_load reads exports); null if bad. */
-export function parseYaml(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    const value: unknown = parse(text, (_key, v) => (v instanceof Date ? v.toISOString() : v), {
-      version: '1.1',
-      customTags: pyYamlTags,
-      maxAliasCount: 100,
-      uniqueKeys: false,
-      prettyErrors: false,
-    });
-    return { ok: true, value };
-  } catch {
-    return { ok: false };
-  }
-}
+export { parseYaml } from './yaml.js';

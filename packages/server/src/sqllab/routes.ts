@@ -117,7 +117,7 @@ export function registerSqlLabRoutes(
     req: FastifyRequest,
     spec: EngineSpec,
     body: { sql: string; template_params?: string | Record<string, unknown> | null },
-  ): string =>
+  ): Promise<string> =>
     service.renderSql(
       req.principal,
       spec,
@@ -179,7 +179,7 @@ export function registerSqlLabRoutes(
       const { client, spec } = await connections.forId(database.id);
       let rendered: string;
       try {
-        rendered = renderFor(req, spec, body);
+        rendered = await renderFor(req, spec, body);
       } catch (e) {
         throw templateFailure(e);
       }
@@ -201,7 +201,7 @@ export function registerSqlLabRoutes(
       const { client, spec } = await connections.forId(database.id);
       let rendered: string;
       try {
-        rendered = renderFor(req, spec, body);
+        rendered = await renderFor(req, spec, body);
       } catch (e) {
         if (e instanceof TemplateError) {
           return {

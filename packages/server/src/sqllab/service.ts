@@ -17,17 +17,13 @@ import { nowIso, toBool, type MetadataDb } from '../metadata/db.js';
 import { hasPerm, isAdmin, type Principal } from '../security/principal.js';
 import type { Engine } from '../sql/guard.js';
 import { ENGINES } from '../sql/guard-lex.js';
-import {
-  renderSqlTemplate,
-  TemplateError,
-  templateParamsFromJson,
-  type TemplateContext,
-} from '../sql/templating/index.js';
+import type { PlainTemplateContext } from '../sql/templating/batch.js';
+import { TemplateError, templateParamsFromJson } from '../sql/templating/index.js';
+import { prepareSqlScript, renderTemplates } from '../workers/cpu.js';
 import { resultColumns, resultsPayload } from './payload.js';
 import {
   effectiveQueryLimit,
   finalLimitingFactor,
-  prepareScript,
   STREAMING_LIMIT_FROM,
   type PreparedScript,
 } from './prepare.js';
@@ -208,10 +204,9 @@ export class SqlLabService {
 
   private templateContext(
     principal: Principal,
-    spec: EngineSpec,
     templateParams: string | null | undefined,
     urlParams: Record<string, string>,
-  ): TemplateContext {
+  ): PlainTemplateContext {
     return {
       templateParams: templateParamsFromJson(templateParams),
       urlParams,
@@ -224,24 +219,28 @@ export class SqlLabService {
             first_name: principal.first_name,
             last_name: principal.last_name,
           },
-      quote: (v) => spec.literal(v),
-      quoteIdentifier: (n) => spec.quoteIdentifier(n),
     };
   }
 
-  /** The SQL with its template rendered (when templating is on). */
-  renderSql(
+  /**
+   * The SQL with its template rendered (when templating is on), in a worker thread with a time
+   * limit (workers/cpu.ts); a failure is a TemplateError.
+   */
+  async renderSql(
     principal: Principal,
     spec: EngineSpec,
     text: string,
     templateParams: string | null | undefined,
     urlParams: Record<string, string>,
-  ): string {
+  ): Promise<string> {
     if (!this.settings.templating) return text;
-    return renderSqlTemplate(
-      text,
-      this.templateContext(principal, spec, templateParams, urlParams),
-    );
+    const answer = await renderTemplates({
+      texts: [text],
+      context: this.templateContext(principal, templateParams, urlParams),
+      engine: spec.engine,
+    });
+    if (!answer.ok) throw new TemplateError(answer.message, answer.line);
+    return answer.results[0]!.sql;
   }
 
   /** A stored query as the client sees it. */
@@ -304,14 +303,14 @@ export class SqlLabService {
     let script: PreparedScript | null = null;
     let refusal: SqlLabError | null = null;
     try {
-      const rendered = this.renderSql(
+      const rendered = await this.renderSql(
         principal,
         spec,
         request.sql,
         request.templateParams,
         urlParams,
       );
-      const prepared = prepareScript({
+      const prepared = await prepareSqlScript({
         sql: rendered,
         engine: engineName(spec),
         allowDml: database.allow_dml,
@@ -319,7 +318,7 @@ export class SqlLabService {
         allowCvas: database.allow_cvas,
         limit,
         ctas,
-        quoteIdentifier: (n) => spec.quoteIdentifier(n),
+        dialect: spec.engine,
         streamingLimitFrom: STREAMING_LIMIT_FROM[engineName(spec)] ?? null,
       });
       if (prepared.ok) script = prepared.script;

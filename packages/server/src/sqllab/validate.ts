@@ -1,8 +1,15 @@
 import { EngineError, type DatabaseClient, type EngineSpec } from '../engines/types.js';
-import { classifyStatement, guardStatements, type Engine } from '../sql/guard.js';
-import { ENGINES, lexSpans } from '../sql/guard-lex.js';
-import { stripComments } from '../sql/statements.js';
-import { lexOptions } from '../sql/guard-lex.js';
+import type { Engine } from '../sql/guard.js';
+import { ENGINES } from '../sql/guard-lex.js';
+import { checkScript } from '../workers/cpu.js';
+import type { StatementSpan } from './statement-check.js';
+
+export {
+  checkStatements,
+  statementSpans,
+  type CheckedStatement,
+  type StatementSpan,
+} from './statement-check.js';
 
 /**
  * SQL validation for the editor's live markers (`POST /api/v1/database/{id}/validate_sql/`):
@@ -16,37 +23,6 @@ export interface ValidationAnnotation {
   start_column: number | null;
   end_column: number | null;
   message: string;
-}
-
-export interface StatementSpan {
-  text: string;
-  /** Offset of the statement's first character in the script. */
-  start: number;
-}
-
-/** Statements of a script with their offsets (quotes and comments respected), trimmed. */
-export function statementSpans(sql: string, engine: Engine): StatementSpan[] {
-  const out: StatementSpan[] = [];
-  let start = 0;
-  const push = (end: number) => {
-    const raw = sql.slice(start, end);
-    const lead = raw.length - raw.trimStart().length;
-    const text = raw.trim();
-    if (text && stripComments(text, lexOptions(engine)) !== '') {
-      out.push({ text, start: start + lead });
-    }
-  };
-  for (const span of lexSpans(sql, engine)) {
-    if (span.kind !== 'code') continue;
-    for (let i = span.start; i < span.end; i += 1) {
-      if (sql[i] === ';') {
-        push(i);
-        start = i + 1;
-      }
-    }
-  }
-  push(sql.length);
-  return out;
 }
 
 /** 1-based line and column of an offset. */
@@ -83,12 +59,6 @@ export function mapPosition(
   return { line: at.line + line - 1, column };
 }
 
-/** Statement kinds EXPLAIN takes on each engine. */
-function explainable(kind: string, engine: Engine): boolean {
-  if (engine === 'sqlite') return kind === 'select' || kind === 'dml' || kind === 'ddl';
-  return kind === 'select' || kind === 'dml';
-}
-
 const NOT_ABOUT_THE_SQL = new Set([
   'connection_refused',
   'host_unreachable',
@@ -100,7 +70,6 @@ const NOT_ABOUT_THE_SQL = new Set([
   'driver_not_found',
 ]);
 
-const MAX_STATEMENTS = 50;
 const STATEMENT_TIMEOUT_MS = 5000;
 
 export async function validateSql(
@@ -113,21 +82,22 @@ export async function validateSql(
     ? (spec.engine as Engine)
     : 'postgresql';
   const annotations: ValidationAnnotation[] = [];
-  const statements = statementSpans(sql, engine).slice(0, MAX_STATEMENTS);
-  for (const statement of statements) {
+  const checked = await checkScript(sql, engine, options.allowDml);
+  if (!checked.ok) {
+    return [{ line_number: 1, start_column: null, end_column: null, message: checked.message }];
+  }
+  for (const { span: statement, problem, explain } of checked.statements) {
     const at = lineColumnAt(sql, statement.start);
-    const guarded = guardStatements(statement.text, engine, { allowDml: options.allowDml });
-    if (!guarded.ok) {
+    if (problem !== null) {
       annotations.push({
         line_number: at.line,
         start_column: at.column,
         end_column: null,
-        message: guarded.message,
+        message: problem,
       });
       continue;
     }
-    const kind = classifyStatement(statement.text, engine);
-    if (!explainable(kind, engine)) continue;
+    if (!explain) continue;
     const prefix = 'EXPLAIN ';
     try {
       await client.execute(prefix + statement.text, {

@@ -252,11 +252,16 @@ function locateSyntaxError(sql: string, err: unknown): TemplateError {
     : syntaxError(parseMessage(err), null);
 }
 
-/** Renders a template; every failure is a TemplateError. */
+/**
+ * Renders a template; every failure is a TemplateError. `deadline` (a `performance.now()` time)
+ * ends rendering earlier than `limits.timeoutMs` from now, when several templates share one
+ * budget; the error still names `limits.timeoutMs`.
+ */
 export function renderTemplate(
   sql: string,
   context: TemplateContext,
   limits: TemplateLimits,
+  deadline?: number,
 ): RenderInfo {
   const record: MacroRecord = {
     removedFilters: [],
@@ -269,7 +274,8 @@ export function renderTemplate(
     line: null,
     depth: 0,
     output: 0,
-    deadline: performance.now() + limits.timeoutMs,
+    // Counted from the end of parsing unless a shared deadline is given.
+    deadline: deadline ?? performance.now() + limits.timeoutMs,
     blockChild: null,
   };
   try {
