@@ -228,15 +228,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (!Number.isInteger(sessionLifetimeSeconds) || sessionLifetimeSeconds < 60) {
     throw new ConfigError('STRATA_SESSION_LIFETIME_SECONDS must be a whole number of seconds ≥ 60');
   }
-  const positive = (name: string, fallback: number): number => {
+  /** A whole number from `min` up (at most 1e9), or the fallback when unset. */
+  const wholeNumber = (name: string, fallback: number, min: number): number => {
     const v = env[name];
     if (v === undefined || v.trim() === '') return fallback;
     const n = Number(v);
-    if (!Number.isInteger(n) || n < 1 || n > 1_000_000_000) {
-      throw new ConfigError(`${name} must be a whole number ≥ 1, got "${v}"`);
+    if (!Number.isInteger(n) || n < min || n > 1_000_000_000) {
+      throw new ConfigError(`${name} must be a whole number ≥ ${min}, got "${v}"`);
     }
     return n;
   };
+  const positive = (name: string, fallback: number): number => wholeNumber(name, fallback, 1);
   const sqlMaxRow = positive('STRATA_SQL_MAX_ROW', DEFAULT_SQL_MAX_ROW);
   const defaultSqllabLimit = positive(
     'STRATA_DEFAULT_SQLLAB_LIMIT',
@@ -255,18 +257,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const resultsTtlSeconds = positive('STRATA_RESULTS_TTL_SECONDS', 24 * 3600);
   const chartQueryTimeoutSeconds = positive('STRATA_CHART_QUERY_TIMEOUT_SECONDS', 60);
   const annotationTimeoutSeconds = positive('STRATA_ANNOTATION_TIMEOUT_SECONDS', 60);
-  const cacheText = env.STRATA_CACHE_DEFAULT_TIMEOUT_SECONDS;
-  const cacheDefaultTimeoutSeconds =
-    cacheText === undefined || cacheText.trim() === '' ? 24 * 3600 : Number(cacheText);
-  if (
-    !Number.isInteger(cacheDefaultTimeoutSeconds) ||
-    cacheDefaultTimeoutSeconds < 0 ||
-    cacheDefaultTimeoutSeconds > 1_000_000_000
-  ) {
-    throw new ConfigError(
-      `STRATA_CACHE_DEFAULT_TIMEOUT_SECONDS must be a whole number ≥ 0, got "${cacheText}"`,
-    );
-  }
+  const cacheDefaultTimeoutSeconds = wholeNumber(
+    'STRATA_CACHE_DEFAULT_TIMEOUT_SECONDS',
+    24 * 3600,
+    0,
+  );
   // Issue 16 point 10 (sqllab helper): SQL Lab results quotas.
   const byteSize = (name: string, fallback: number): number => {
     const v = env[name];
@@ -302,18 +297,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     );
   }
   const chartQueriesPerUser = positive('STRATA_CHART_QUERIES_PER_USER', 6);
-  const queueText = env.STRATA_CHART_QUERY_QUEUE_PER_USER;
-  const chartQueryQueuePerUser =
-    queueText === undefined || queueText.trim() === '' ? 100 : Number(queueText);
-  if (
-    !Number.isInteger(chartQueryQueuePerUser) ||
-    chartQueryQueuePerUser < 0 ||
-    chartQueryQueuePerUser > 1_000_000
-  ) {
-    throw new ConfigError(
-      `STRATA_CHART_QUERY_QUEUE_PER_USER must be a whole number ≥ 0, got "${queueText}"`,
-    );
-  }
+  const chartQueryQueuePerUser = wholeNumber('STRATA_CHART_QUERY_QUEUE_PER_USER', 100, 0);
   // Issue 16, points 3 and 5: CPU-bound work in worker threads.
   const cpuWorkers = positive('STRATA_CPU_WORKERS', 2);
   const cpuWorkerMemoryMb = positive('STRATA_CPU_WORKER_MEMORY_MB', 512);

@@ -73,6 +73,26 @@ const samplesQuery = z.object({
 });
 
 /** Dataset endpoints beyond CRUD: refresh, duplicate, get-or-create, SQL Lab, samples, values. */
+/** One page of samples as Superset answers it; `labels` name the columns when given. */
+function samplesPage(
+  result: ExecuteResult,
+  labels: readonly string[],
+  total: number,
+  q: { page: number; per_page: number },
+) {
+  const colnames = result.columns.map((c, i) => labels[i] ?? c.name);
+  return {
+    colnames,
+    coltypes: result.columns.map((c) => c.generic),
+    data: result.rows.map((row) => Object.fromEntries(colnames.map((n, i) => [n, row[i]]))),
+    rowcount: result.rows.length,
+    total_count: total,
+    page: q.page,
+    per_page: q.per_page,
+    is_cached: false,
+  };
+}
+
 export function registerDatasetRoutes(
   app: FastifyInstance,
   services: ResourceServices,
@@ -338,27 +358,15 @@ export function registerDatasetRoutes(
           client,
           rowsSql.sql,
           { schema: rec.row.schema, maxRows: q.per_page, labels: rowsSql.labels },
-          (result) => {
-            const colnames = result.columns.map((c, i) => rowsSql.labels[i] ?? c.name);
-            return {
-              result: {
-                colnames,
-                coltypes: result.columns.map((c) => c.generic),
-                data: result.rows.map((row) =>
-                  Object.fromEntries(colnames.map((n, i) => [n, row[i]])),
-                ),
-                rowcount: result.rows.length,
-                total_count: Number(countResult.rows[0]?.[0] ?? 0),
-                page: q.page,
-                per_page: q.per_page,
-                is_cached: false,
-                rejected_filters: rowsSql.rejectedFilters.map((f) => ({
-                  reason: 'not_in_datasource',
-                  column: f.column,
-                })),
-              },
-            };
-          },
+          (result) => ({
+            result: {
+              ...samplesPage(result, rowsSql.labels, Number(countResult.rows[0]?.[0] ?? 0), q),
+              rejected_filters: rowsSql.rejectedFilters.map((f) => ({
+                reason: 'not_in_datasource',
+                column: f.column,
+              })),
+            },
+          }),
         );
       }
       const from = await fromClause(spec, rec.row);
@@ -375,23 +383,7 @@ export function registerDatasetRoutes(
         client,
         `SELECT * FROM ${from} LIMIT ${q.per_page} OFFSET ${offset}`,
         { schema: rec.row.schema, maxRows: q.per_page },
-        (result) => {
-          const colnames = result.columns.map((c) => c.name);
-          return {
-            result: {
-              colnames,
-              coltypes: result.columns.map((c) => c.generic),
-              data: result.rows.map((row) =>
-                Object.fromEntries(colnames.map((n, i) => [n, row[i]])),
-              ),
-              rowcount: result.rows.length,
-              total_count: total,
-              page: q.page,
-              per_page: q.per_page,
-              is_cached: false,
-            },
-          };
-        },
+        (result) => ({ result: samplesPage(result, [], total, q) }),
       );
     },
   );
