@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { EngineError } from '../engines/types.js';
+import { EngineError, ResultSizeError } from '../engines/types.js';
 import { isMetadataUnavailable, METADATA_UNAVAILABLE_MESSAGE } from '../metadata/unavailable.js';
 import { PostProcessingError } from '../query/postprocessing/errors.js';
 import { ApiError } from './errors.js';
@@ -13,6 +13,10 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError | Error, req, reply) => {
     if (error instanceof ApiError) {
       return reply.code(error.statusCode).send(error.body ?? { message: error.message });
+    }
+    if (error instanceof ResultSizeError) {
+      // A result refused by an engine before it was read (issue 16 point 2), wherever it ran.
+      return reply.code(422).send({ message: 'The result is too large to be read.' });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string[]> = {};

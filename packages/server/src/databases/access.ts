@@ -66,6 +66,15 @@ export function grantedDatabaseNames(p: Principal): Set<string> {
   return names;
 }
 
+/**
+ * Whether the principal may edit the database: `PUT /api/v1/database/{id}` asks can_write on
+ * Database and a database the principal sees (the rule of `visibleDatabases`).
+ */
+export function canEditDatabase(p: Principal, db: { database_name: string }): boolean {
+  if (!isAdmin(p) && !hasPerm(p, 'can_write', 'Database')) return false;
+  return hasAllDatabaseAccess(p) || grantedDatabaseNames(p).has(db.database_name);
+}
+
 /** The databases list shows what the principal may use. */
 export function visibleDatabases(qb: DynamicQuery, ctx: RequestContext): DynamicQuery {
   if (hasAllDatabaseAccess(ctx.principal)) return qb;

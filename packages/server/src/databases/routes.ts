@@ -4,12 +4,22 @@ import { ApiError } from '../api/errors.js';
 import { parseId, parseRisonParam } from '../api/query-params.js';
 import type { EngineSpec, TableMetadata } from '../engines/types.js';
 import type { MetadataDb } from '../metadata/db.js';
-import { accessibleSchemas, canAccessDatabase, grantedDatabaseNames } from './access.js';
+import {
+  accessibleSchemas,
+  canAccessDatabase,
+  canEditDatabase,
+  grantedDatabaseNames,
+} from './access.js';
 import type { DatabaseConnections, DatabaseRow } from './connections.js';
 import { engineCall, engineErrorType } from './engine-errors.js';
 import { FileDatabaseRefused } from './file-policy.js';
 import { EngineError } from '../engines/types.js';
 import { buildSelectStar } from './select-star.js';
+import {
+  asksForStoredPassword,
+  mayReuseStoredPassword,
+  PASSWORD_NEEDED,
+} from './stored-password.js';
 import { PASSWORD_MASK } from './uri.js';
 import { connectionParametersSchema } from './write.js';
 
@@ -131,6 +141,31 @@ export function registerDatabaseRoutes(
     throw new ApiError(404, 'Not found');
   };
 
+  /**
+   * The stored password of the database named `name`, for a URI carrying the mask: only for a
+   * caller who may edit that database and a URI with the same target; null otherwise.
+   */
+  const reusablePassword = async (
+    req: FastifyRequest,
+    name: string | undefined,
+    uri: string,
+  ): Promise<string | null> => {
+    if (!name) return null;
+    const existing = await metadata
+      .selectFrom('dbs')
+      .select(['database_name', 'sqlalchemy_uri', 'password'])
+      .where('database_name', '=', name)
+      .executeTakeFirst();
+    if (!existing) return null;
+    if (!mayReuseStoredPassword(uri, existing, canEditDatabase(req.principal, existing)))
+      return null;
+    return connections.password(existing);
+  };
+  const passwordNeeded = () =>
+    errorsAnswer(422, PASSWORD_NEEDED, 'CONNECTION_MISSING_PARAMETERS_ERROR', 'warning', {
+      missing: ['password'],
+    });
+
   app.post(
     '/api/v1/database/test_connection/',
     {
@@ -156,14 +191,11 @@ export function registerDatabaseRoutes(
         throw new ApiError(400, 'Bad request', {
           message: { sqlalchemy_uri: ['This is a required field'] },
         });
+      // The mask asks for the stored password: given only for the same target, to an editor.
       let stored: string | null = null;
-      if (body.database_name) {
-        const existing = await metadata
-          .selectFrom('dbs')
-          .select(['password'])
-          .where('database_name', '=', body.database_name)
-          .executeTakeFirst();
-        if (existing) stored = connections.password(existing);
+      if (asksForStoredPassword(uri)) {
+        stored = await reusablePassword(req, body.database_name, uri);
+        if (stored === null) throw passwordNeeded();
       }
       try {
         await connections.test(uri, stored, req.principal);
@@ -222,16 +254,14 @@ export function registerDatabaseRoutes(
         const message = invalid.map((k) => problems[k]).join(' ');
         throw errorsAnswer(422, message, 'CONNECTION_INVALID_PORT_ERROR', 'error', { invalid });
       }
-      // Editing a stored database: a masked or absent password means the stored one.
+      // Editing a stored database: a masked or absent password means the stored one, for an
+      // editor of that database and the same target only; a mask otherwise is refused.
       let stored: string | null = null;
       const pw = body.parameters.password;
-      if (body.database_name && (!pw || pw === PASSWORD_MASK)) {
-        const existing = await metadata
-          .selectFrom('dbs')
-          .select(['password'])
-          .where('database_name', '=', body.database_name)
-          .executeTakeFirst();
-        if (existing) stored = connections.password(existing);
+      if (!pw || pw === PASSWORD_MASK) {
+        const masked = spec.buildUri({ ...body.parameters, password: PASSWORD_MASK });
+        stored = await reusablePassword(req, body.database_name, masked);
+        if (stored === null && pw === PASSWORD_MASK) throw passwordNeeded();
       }
       const params =
         stored !== null ? { ...body.parameters, password: PASSWORD_MASK } : body.parameters;

@@ -11,6 +11,7 @@ import type { MetadataDb } from '../metadata/db.js';
 import { nowIso } from '../metadata/db.js';
 import { dropDatabasePermissions, syncDatabasePermission } from './access.js';
 import type { DatabaseConnections } from './connections.js';
+import { mayReuseStoredPassword, PASSWORD_NEEDED } from './stored-password.js';
 import { PASSWORD_MASK, splitUriPassword, uriProblem } from './uri.js';
 
 const jsonText = z.string().refine(
@@ -216,7 +217,7 @@ export function databaseWriteHandlers(
         const { masked, password } = splitUriPassword(uri);
         const stored = await ctx.db
           .selectFrom('dbs')
-          .select(['sqlalchemy_uri', 'uuid'])
+          .select(['sqlalchemy_uri', 'uuid', 'password'])
           .where('id', '=', id)
           .executeTakeFirst();
         // The same URI kept (the edit form sends it back) is no re-pointing: a database stored
@@ -226,7 +227,15 @@ export function databaseWriteHandlers(
         if (!kept) {
           checkUri(uri, ctx.principal, stored?.uuid === EXAMPLES_DATABASE_UUID);
         }
-        // The mask means "keep the stored password".
+        // The mask means "keep the stored password": only while the target stays the same
+        // (the caller may edit this database: the PUT route checked), else the stored
+        // password would go to the new host.
+        if (
+          password === PASSWORD_MASK &&
+          stored?.password &&
+          !mayReuseStoredPassword(masked, stored, true)
+        )
+          throw invalid('sqlalchemy_uri', PASSWORD_NEEDED);
         uriChange =
           password === PASSWORD_MASK
             ? { sqlalchemy_uri: masked }

@@ -1,6 +1,6 @@
 import { ApiError } from '../api/errors.js';
 import type { DatabaseClient, EngineSpec } from '../engines/types.js';
-import { EngineError } from '../engines/types.js';
+import { EngineError, ResultSizeError } from '../engines/types.js';
 import { singleStatement } from '../sql/statements.js';
 import { TemplateError, templateParamsFromJson } from '../sql/templating/index.js';
 import { renderTemplates } from '../workers/cpu.js';
@@ -85,6 +85,10 @@ export async function readSourceColumns(
     const meta = await client.getTableMetadata(src.schema, src.table_name);
     return meta.columns.map((c) => ({ name: c.name, type: c.type, generic: c.generic }));
   } catch (e) {
+    if (e instanceof ResultSizeError) {
+      const message = "The dataset's first row is too large to be read.";
+      throw new ApiError(422, message, { message });
+    }
     if (e instanceof EngineError && e.kind === 'table_not_found') {
       const message = `Table [${src.table_name}] could not be found, please double check your database connection, schema, and table name`;
       throw new ApiError(422, message, { message: { table_name: [message] } });

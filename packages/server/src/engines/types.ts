@@ -92,8 +92,12 @@ export interface ExecuteOptions {
    * The most bytes of values the caller will take (issue 16 point 2; it counts rows in
    * `onBatch` itself). An engine that sees the size of values before it builds them (DuckDB:
    * the lengths in a chunk's string and list records) fails the call with ResultSizeError as
-   * soon as the result's text passes this, so a huge value is never made into a string; the
-   * others leave it to the caller's counting.
+   * soon as the result's text passes this, so a huge value is never made into a string.
+   * PostgreSQL reads each DataRow message's length from the connection before node-postgres
+   * parses it and fails the call (closing the connection) once the rows' wire bytes pass three
+   * times this (UTF-8 takes up to 3 bytes per counted UTF-16 unit), or one row passes V8's
+   * longest string. The others leave it to the caller's counting (MariaDB/MySQL values are
+   * capped by the server's max_allowed_packet; SQLite runs in child processes).
    */
   maxBytes?: number;
 }

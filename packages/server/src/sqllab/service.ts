@@ -11,7 +11,12 @@ import { ApiError } from '../api/errors.js';
 import { accessibleSchemas, canAccessDatabase } from '../databases/access.js';
 import type { DatabaseConnections } from '../databases/connections.js';
 import { engineErrorType } from '../databases/engine-errors.js';
-import { EngineError, type ColumnInfo, type EngineSpec } from '../engines/types.js';
+import {
+  EngineError,
+  ResultSizeError,
+  type ColumnInfo,
+  type EngineSpec,
+} from '../engines/types.js';
 import type { JobQueue } from '../jobs/in-process-queue.js';
 import { nowIso, toBool, type MetadataDb } from '../metadata/db.js';
 import { hasPerm, isAdmin, type Principal } from '../security/principal.js';
@@ -39,7 +44,12 @@ import {
   type ResultRow,
   type ResultsBackend,
 } from './results-backend.js';
-import { QuotaExceededError, ResultsLedger, type ResultsQuotas } from './results-quota.js';
+import {
+  QuotaExceededError,
+  quotaMessage,
+  ResultsLedger,
+  type ResultsQuotas,
+} from './results-quota.js';
 import { RunningQueries } from './running.js';
 
 /** SQL Lab's settings (from the configuration). */
@@ -106,6 +116,11 @@ function engineName(spec: EngineSpec): Engine {
 /** Whether the principal sees every query (admins, all_query_access). */
 export function seesAllQueries(p: Principal): boolean {
   return isAdmin(p) || hasPerm(p, 'all_query_access', 'all_query_access');
+}
+
+/** The engines' byte limit of one query's rows: the per-query results quota (0: none). */
+function perQueryMaxBytes(quotas: ResultsQuotas | undefined): number | undefined {
+  return quotas && quotas.perQuery > 0 ? quotas.perQuery : undefined;
 }
 
 /**
@@ -523,6 +538,9 @@ export class SqlLabService {
         schema: mirror.schema,
         maxRows: limit,
         batchSize: RESULTS_PAGE_ROWS,
+        // A result past the per-query quota is refused by engines that see value sizes before
+        // making them (a 600 MB PostgreSQL value never becomes a string).
+        maxBytes: perQueryMaxBytes(this.settings.resultsQuotas),
         signal,
         onStatement: (index) => {
           statementIndex = index;
@@ -608,6 +626,14 @@ export class SqlLabService {
         const error = sqlLabError(e.message, engineErrorType(e.kind), {
           ...e.extra,
           engine_error: e.kind,
+        });
+        await this.fail(mirror, error);
+        return { error, status: 422, columns: [], totalRows: 0 };
+      }
+      if (e instanceof ResultSizeError) {
+        const error = sqlLabError(quotaMessage('query', e.maxBytes), 'RESULTS_BACKEND_ERROR', {
+          quota: 'query',
+          limit_bytes: e.maxBytes,
         });
         await this.fail(mirror, error);
         return { error, status: 422, columns: [], totalRows: 0 };

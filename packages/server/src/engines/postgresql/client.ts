@@ -2,6 +2,7 @@ import pg from 'pg';
 import type { GenericDataType } from '@strata/core';
 import {
   EngineError,
+  ResultSizeError,
   type ColumnInfo,
   type DatabaseClient,
   type ExecuteOptions,
@@ -15,6 +16,7 @@ import type { Endpoint } from '../shared/network-errors.js';
 import { runScript } from '../shared/script.js';
 import { settleAfterAbort } from '../shared/settle.js';
 import { pgEngineError, type SqlContext } from './errors.js';
+import { GuardedClient } from './guarded-client.js';
 import {
   listFunctionNames,
   listSchemas,
@@ -114,6 +116,8 @@ export class PostgresClient implements DatabaseClient {
       ...this.clientConfig,
       max: 5,
       idleTimeoutMillis: 30_000,
+      // Its incoming rows are metered before pg parses them (ExecuteOptions.maxBytes).
+      Client: GuardedClient,
       // Awaited before the client is handed out.
       onConnect: (client) => client.query(SESSION_SETUP),
     });
@@ -122,7 +126,8 @@ export class PostgresClient implements DatabaseClient {
     this.pool.on('connect', (client) => client.on('error', () => undefined));
   }
 
-  private fail(e: unknown, context?: SqlContext): EngineError {
+  private fail(e: unknown, context?: SqlContext): EngineError | ResultSizeError {
+    if (e instanceof ResultSizeError) return e;
     return pgEngineError(e, this.endpoint, context);
   }
 
@@ -176,6 +181,7 @@ export class PostgresClient implements DatabaseClient {
     signal: AbortSignal | undefined,
     work: (client: pg.PoolClient) => Promise<T>,
     session = false,
+    maxBytes?: number,
   ): Promise<T> {
     if (signal?.aborted) return Promise.reject(cancelled());
     let client: pg.PoolClient | null = null;
@@ -188,7 +194,7 @@ export class PostgresClient implements DatabaseClient {
         throw cancelled();
       }
       client = taken;
-      return this.onConnection(taken, schema, signal, work, session);
+      return this.onConnection(taken, schema, signal, work, session, maxBytes);
     })();
     // Once aborted, the call ends within the grace period even when the server never answers
     // the cancel (gone away without closing the socket): the socket is destroyed then, which
@@ -209,7 +215,10 @@ export class PostgresClient implements DatabaseClient {
     signal: AbortSignal | undefined,
     work: (client: pg.PoolClient) => Promise<T>,
     session: boolean,
+    maxBytes: number | undefined,
   ): Promise<T> {
+    const metered = client instanceof GuardedClient ? client : null;
+    metered?.limitRows(maxBytes);
     let cancelling: Promise<unknown> | null = null;
     const pid = processId(client);
     const onAbort = (): void => {
@@ -228,6 +237,7 @@ export class PostgresClient implements DatabaseClient {
       if (signal?.aborted) throw cancelled();
       throw this.fail(e);
     } finally {
+      metered?.unlimitRows();
       signal?.removeEventListener('abort', onAbort);
       // A cancel may land after the statement ended: never hand such a connection on.
       if (cancelling) await cancelling;
@@ -348,21 +358,27 @@ export class PostgresClient implements DatabaseClient {
    */
   execute(sql: string, options: ExecuteOptions = {}): Promise<ExecuteResult> {
     const readOnly = options.readOnly === true;
-    return this.withConnection(options.schema, options.signal, async (client) => {
-      if (readOnly) await client.query('BEGIN READ ONLY');
-      const statements = splitStatements(sql);
-      const only = statements.length === 1 ? statements[0]! : null;
-      if (only && CURSOR_STATEMENTS.has(firstKeyword(only.text))) {
-        try {
-          return await this.runCursor(client, sql, only, readOnly, (c) =>
-            this.fetchAll(c, options),
-          );
-        } catch (e) {
-          if (!(e instanceof NotCursorable)) throw e;
+    return this.withConnection(
+      options.schema,
+      options.signal,
+      async (client) => {
+        if (readOnly) await client.query('BEGIN READ ONLY');
+        const statements = splitStatements(sql);
+        const only = statements.length === 1 ? statements[0]! : null;
+        if (only && CURSOR_STATEMENTS.has(firstKeyword(only.text))) {
+          try {
+            return await this.runCursor(client, sql, only, readOnly, (c) =>
+              this.fetchAll(c, options),
+            );
+          } catch (e) {
+            if (!(e instanceof NotCursorable)) throw e;
+          }
         }
-      }
-      return this.runDirect(client, sql, options, readOnly);
-    });
+        return this.runDirect(client, sql, options, readOnly);
+      },
+      false,
+      options.maxBytes,
+    );
   }
 
   /**
@@ -406,6 +422,7 @@ export class PostgresClient implements DatabaseClient {
           cancelled,
         ),
       true,
+      options.maxBytes,
     );
   }
 
