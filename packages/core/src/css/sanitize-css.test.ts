@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCssEscapes, sanitizeCss } from './sanitize-css.js';
+import { decodeCssEscapes, sanitizeCss, sanitizeStoredCss } from './sanitize-css.js';
 
 /** What a browser would load or run from a sheet, judged on the decoded text. */
 function dangerous(css: string): string[] {
@@ -120,5 +120,23 @@ describe('sanitizeCss', () => {
 
   it('gives nothing for a sheet longer than the limit', () => {
     expect(sanitizeCss(`.a{color:red}${' '.repeat(1_000_001)}`)).toBe('');
+  });
+});
+
+describe('sanitizeStoredCss', () => {
+  it("keeps the author's text, layout and comments, when nothing has to go", () => {
+    const css =
+      '/* header */\n.dashboard-header {\n  color: red;\n}\n\n@media (max-width: 600px) {\n  .x { display: none; }\n}\n';
+    expect(sanitizeStoredCss(css)).toBe(css);
+  });
+
+  it('stores the sanitised sheet when anything had to go, or the text holds a <', () => {
+    expect(sanitizeStoredCss('.a { color: red; }\n.b { background: \\75 rl(//x/y); }')).toBe(
+      '.a{color:red}.b{}',
+    );
+    expect(sanitizeStoredCss('@import "x.css";\n.a { color: red; }')).toBe('.a{color:red}');
+    const closing = '/* </style><script>alert(1)</script> */ .a { color: red; }';
+    expect(sanitizeStoredCss(closing)).toBe(sanitizeCss(closing));
+    expect(sanitizeStoredCss(closing)).not.toContain('<');
   });
 });

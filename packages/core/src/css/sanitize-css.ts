@@ -236,3 +236,15 @@ export function sanitizeCss(css: string): string {
   }
   return out;
 }
+
+/**
+ * The custom CSS to store: the author's own text (layout, comments) when sanitising removes
+ * nothing from it — its tree written out equals the sanitised sheet and it holds no `<` —,
+ * else the sanitised sheet. The page sanitises again before injecting it.
+ */
+export function sanitizeStoredCss(css: string): string {
+  const safe = sanitizeCss(css);
+  if (css.includes('<')) return safe;
+  const plain = generate(parse(css, { parseCustomProperty: true, onParseError: () => undefined }));
+  return plain === safe ? css : safe;
+}

@@ -7,7 +7,7 @@
  * `{message: {field: [problems]}}`. The charts named in the layout become the dashboard's charts
  * (Superset keeps `dashboard_slices` in step with the layout).
  */
-import { sanitizeCss } from '@strata/core/css';
+import { sanitizeStoredCss } from '@strata/core/css';
 import { randomUUID } from 'node:crypto';
 import { MESSAGES, validateJsonMetadata, validatePositionData } from '@strata/core';
 import { z } from 'zod';
@@ -153,17 +153,18 @@ async function checkedContent(
   return out;
 }
 
-/** A title as saved on change: a blank one is "[ untitled dashboard ]". */
 /**
  * A dashboard's custom CSS as stored: sanitised by core's parser-based sanitiser (issue 16
- * point 14), so no API client, import or copy can keep CSS that loads or runs anything; the web
- * sanitises again before injecting it.
+ * point 14), so no API client, import or copy can keep CSS that loads or runs anything; the
+ * author's text is kept as written when nothing had to go. The web sanitises again before
+ * injecting it.
  */
 export function storedCss(css: string | null | undefined): string | null {
   if (css === null || css === undefined) return null;
-  return sanitizeCss(css);
+  return sanitizeStoredCss(css);
 }
 
+/** A title as saved on change: a blank one is "[ untitled dashboard ]". */
 export const savedTitle = (title: string | null): string =>
   title === null || title.trim() === '' ? MESSAGES.untitledDashboard : title;
 
