@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MetadataTarget } from './metadata-targets.js';
@@ -94,6 +95,8 @@ export async function startChildServer(
       STRATA_WEB_DIST: '',
       STRATA_LOAD_EXAMPLES: 'false',
       STRATA_LOAD_EXAMPLE_DASHBOARDS: 'false',
+      // As the in-process test servers: the tests' file databases live in temp folders.
+      STRATA_FILE_DATABASE_DIRS: os.tmpdir(),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
