@@ -18,8 +18,9 @@ export function tempDir(prefix = 'strata-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-async function pgReachable(): Promise<string | null> {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 3000 });
+/** Why PostgreSQL at `url` cannot be used, or null when it answers. */
+export async function postgresProblem(url = PG_ADMIN_URL): Promise<string | null> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
   try {
     await client.connect();
     await client.query('select 1');
@@ -73,7 +74,7 @@ const postgresTarget: MetadataTarget = {
  * PostgreSQL fails the run instead of being skipped.
  */
 export async function metadataTargets(): Promise<MetadataTarget[]> {
-  const problem = await pgReachable();
+  const problem = await postgresProblem();
   if (problem === null) return [sqliteTarget, postgresTarget];
   if (process.env.CI === 'true') {
     throw new Error(
@@ -82,4 +83,16 @@ export async function metadataTargets(): Promise<MetadataTarget[]> {
   }
   console.warn(`PostgreSQL unreachable (${problem}); API tests run on SQLite only`);
   return [sqliteTarget];
+}
+
+/**
+ * PostgreSQL for a test file that also uses it as an analytics engine: why it is unreachable
+ * (its tests are then left out), or null. With CI=true an unreachable PostgreSQL fails the run.
+ */
+export async function requirePostgres(): Promise<string | null> {
+  const problem = await postgresProblem();
+  if (problem && process.env.CI === 'true')
+    throw new Error(`PostgreSQL is required with CI=true but unreachable: ${problem}`);
+  if (problem) console.warn(`PostgreSQL unreachable (${problem}): its tests are left out`);
+  return problem;
 }

@@ -11,32 +11,18 @@
  * dataset); the Gamma users select their columns or aggregate them with `string_agg`, which is
  * allowed. The byte cap holds whoever wrote the SQL.
  */
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChildServer, watchHealth, type ChildServer } from '../helpers/child-server.js';
 import { ApiClient } from '../helpers/client.js';
-import { metadataTargets } from '../helpers/metadata-targets.js';
+import { PG_ADMIN_URL, metadataTargets, requirePostgres } from '../helpers/metadata-targets.js';
 import { ADMIN_PASSWORD } from '../helpers/server.js';
 import { signedInGammaUser } from '../helpers/users.js';
 
-const CI = process.env.CI === 'true';
-const PG_URL = process.env.STRATA_TEST_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
+const PG_URL = PG_ADMIN_URL;
 const MAX_BYTES = 32 * 1024 * 1024;
 const HUGE = 2 ** 53 - 1;
 
-async function pgProblem(): Promise<string | null> {
-  try {
-    const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
-    await c.connect();
-    await c.end();
-    return null;
-  } catch (e) {
-    return e instanceof Error ? e.message : String(e);
-  }
-}
-const pgDown = await pgProblem();
-if (pgDown && CI) throw new Error(`PostgreSQL is required with CI=true but unreachable: ${pgDown}`);
-if (pgDown) console.warn(`PostgreSQL unreachable (${pgDown}): its bombs are left out`);
+const pgDown = await requirePostgres();
 
 const targets = await metadataTargets();
 

@@ -10,7 +10,7 @@ import { CANCEL_GRACE_MS } from '../../src/engines/shared/settle.js';
 import { sqliteEngine } from '../../src/engines/sqlite/index.js';
 import { EngineError, type DatabaseClient } from '../../src/engines/types.js';
 import { makeSqliteAnalytics } from '../helpers/analytics.js';
-import { tempDir } from '../helpers/metadata-targets.js';
+import { postgresProblem, tempDir } from '../helpers/metadata-targets.js';
 import { startTcpProxy, type FrozenProxy } from '../helpers/tcp-proxy.js';
 
 /**
@@ -22,18 +22,6 @@ import { startTcpProxy, type FrozenProxy } from '../helpers/tcp-proxy.js';
 const PG_URL = process.env.STRATA_TEST_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const MYSQL_URL = process.env.STRATA_TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
 const CI = process.env.CI === 'true';
-
-async function pgProblem(): Promise<string | null> {
-  const c = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await c.connect();
-    return null;
-  } catch (e) {
-    return e instanceof Error ? e.message : String(e);
-  } finally {
-    await c.end().catch(() => undefined);
-  }
-}
 
 function mysqlAdminOptions(): mysql.ConnectionOptions {
   const u = new URL(MYSQL_URL.replace(/^[a-z0-9+]+:/, 'mysql:'));
@@ -57,7 +45,7 @@ async function mysqlProblem(): Promise<string | null> {
   }
 }
 
-const noPg = await pgProblem();
+const noPg = await postgresProblem(PG_URL);
 const noMysql = await mysqlProblem();
 if (noPg && !CI) console.warn(`PostgreSQL unreachable (${noPg}): skipping its tests`);
 if (noMysql && !CI) console.warn(`MySQL/MariaDB unreachable (${noMysql}): skipping its tests`);
