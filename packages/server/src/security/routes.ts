@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { safeRedirectTarget } from '@strata/core';
+import { loginCsrfTokenAnswer, logoutAnswer, safeRedirectTarget } from '@strata/core';
 import { ApiError } from '../api/errors.js';
 import {
   cookieSecureFor,
@@ -169,7 +169,7 @@ export function registerAuthRoutes(app: FastifyInstance, s: AuthRouteServices): 
       schema: {
         tags,
         summary: 'The CSRF token of the login form (bound to a pre-session cookie it sets)',
-        response: { 200: resultText },
+        response: { 200: loginCsrfTokenAnswer },
         security: [],
       },
     },
@@ -227,7 +227,7 @@ export function registerAuthRoutes(app: FastifyInstance, s: AuthRouteServices): 
       schema: {
         tags,
         summary: 'End the browser session',
-        response: { 200: z.object({ message: z.string() }) },
+        response: { 200: logoutAnswer },
       },
     },
     async (req, reply) => {

@@ -1,8 +1,9 @@
+import type { LoginCsrfTokenAnswer, LogoutAnswer } from '@strata/core';
 import { api } from '../../app/api';
 
 /** `POST /logout/`: ends the browser session (with the session's CSRF token, as every write). */
-export function logout(): Promise<unknown> {
-  return api.post('/logout/', {}, { redirectOnUnauthorized: false });
+export function logout(): Promise<LogoutAnswer> {
+  return api.post<LogoutAnswer>('/logout/', {}, { redirectOnUnauthorized: false });
 }
 
 /**
@@ -10,7 +11,7 @@ export function logout(): Promise<unknown> {
  * pages whose bootstrap data has none (the Vite dev server's index.html).
  */
 export async function fetchLoginCsrfToken(signal?: AbortSignal): Promise<string> {
-  const answer = await api.get<{ result: string }>('/api/v1/security/login_csrf_token/', {
+  const answer = await api.get<LoginCsrfTokenAnswer>('/api/v1/security/login_csrf_token/', {
     signal,
     redirectOnUnauthorized: false,
   });
