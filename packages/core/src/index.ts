@@ -4,6 +4,8 @@ export * from './rison.js';
 export * from './list.js';
 export * from './security.js';
 export * from './security-api.js';
+export * from './async-events.js';
+export * from './async-events-api.js';
 export * from './text.js';
 export * from './time-grains.js';
 export * from './sqllab.js';
