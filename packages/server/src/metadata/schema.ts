@@ -247,6 +247,29 @@ export interface QueryTable {
   tracking_url: string | null;
   extra_json: string | null;
   changed_on: Timestamp;
+  /** The instance running the query (or holding it in its in-process queue); migration 008. */
+  worker_id: string | null;
+  /** The prepared script (JSON) an asynchronous query runs from; migration 008. */
+  strata_script: string | null;
+}
+
+/** A process of the install, with its roles and heartbeat (migration 008). */
+export interface InstanceTable {
+  id: string;
+  roles: string;
+  hostname: string;
+  pid: number;
+  started_at: number;
+  heartbeat_at: number;
+}
+
+/** A schedule's tick, claimed by the scheduler that fires it (migration 008). */
+export interface ScheduleTickTable {
+  schedule: string;
+  tick: number;
+  claimed_by: string;
+  claimed_at: number;
+  runs: Generated<number>;
 }
 
 export interface DatasetColumnTable extends AuditColumns {
@@ -401,6 +424,8 @@ export interface MetadataSchema {
   dashboard_slices: DashboardSliceTable;
   saved_query: SavedQueryTable;
   query: QueryTable;
+  strata_instance: InstanceTable;
+  strata_schedule_tick: ScheduleTickTable;
   tab_state: TabStateTable;
   table_schema: TableSchemaTable;
   key_value: KeyValueTable;

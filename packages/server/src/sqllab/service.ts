@@ -381,6 +381,8 @@ export class SqlLabService {
       tracking_url: null,
       extra_json: refusal ? JSON.stringify({ errors: [refusal] }) : null,
       changed_on: nowIso(),
+      worker_id: null,
+      strata_script: null,
     };
     const inserted = await this.db
       .insertInto('query')

@@ -7,6 +7,7 @@ import { migration004 } from './004_annotations.js';
 import { migration005 } from './005_versions.js';
 import { migration006 } from './006_filter_sets.js';
 import { migration007 } from './007_token_generation.js';
+import { migration008 } from './008_jobs.js';
 import { dialectTypes, type Migration } from './helpers.js';
 
 /** Every migration, in order. Forward-only: a released migration is never edited, only followed. */
@@ -18,6 +19,7 @@ export const MIGRATIONS: Migration[] = [
   migration005,
   migration006,
   migration007,
+  migration008,
 ];
 
 /** Applies the migrations not yet applied. Throws with the failing migration's name on error. */
