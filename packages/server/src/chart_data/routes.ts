@@ -5,11 +5,8 @@
  */
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Redis } from 'ioredis';
 import { ApiError } from '../api/errors.js';
 import type { ResourceServices } from '../api/resource.js';
-import type { DatabaseConnections } from '../databases/connections.js';
-import { MemoryChartDataCache, RedisChartDataCache } from './cache.js';
 import { BATCH_CONCURRENCY, parseBatchBody, runBatch } from './batch.js';
 import { chartDataFile } from './files.js';
 import { stringifyWithRaw } from './raw-json.js';
@@ -21,7 +18,7 @@ import {
   legacyResultType,
 } from './legacy.js';
 import { savedQueryContext, withRequestOptions } from './saved-chart.js';
-import { ChartDataService, type ChartDataAnswer, type ChartDataOptions } from './service.js';
+import type { ChartDataService, ChartDataAnswer } from './service.js';
 
 const read = { perm: 'can_read', view: 'Chart' } as const;
 const tags = ['Charts'];
@@ -138,13 +135,8 @@ function contextFromQuery(query: Record<string, unknown>): unknown {
 export function registerChartDataRoutes(
   app: FastifyInstance,
   services: ResourceServices,
-  connections: DatabaseConnections,
-  redis: Redis | null,
-  options: ChartDataOptions = {},
-): ChartDataService {
-  const cache = redis ? new RedisChartDataCache(redis) : new MemoryChartDataCache();
-  const service = new ChartDataService(services.db, connections, cache, options);
-
+  service: ChartDataService,
+): void {
   app.post(
     '/api/v1/chart/data',
     { config: { access: read }, schema: { tags, summary: 'Data of a chart query context' } },
@@ -200,5 +192,4 @@ export function registerChartDataRoutes(
       },
     });
   }
-  return service;
 }
