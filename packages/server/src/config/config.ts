@@ -126,6 +126,11 @@ export interface Config {
   asyncQueriesTransport: 'polling' | 'ws';
   /** When the housekeeping job runs (cron, optionally with seconds; STRATA_MAINTENANCE_SCHEDULE). */
   maintenanceSchedule: string;
+  /**
+   * The name the job queue, the event bus and the async events take in Redis
+   * (STRATA_REDIS_PREFIX): installs (or test servers) sharing one Redis keep apart by it.
+   */
+  redisPrefix: string;
 }
 
 export const ROLES = ['web', 'worker', 'scheduler'] as const;
@@ -379,6 +384,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       `STRATA_MAINTENANCE_SCHEDULE must be a cron pattern (5 or 6 fields), got "${maintenanceSchedule}": ${e instanceof Error ? e.message : String(e)}`,
     );
   }
+  const redisPrefix = (env.STRATA_REDIS_PREFIX || 'strata').trim();
+  if (!/^[A-Za-z0-9_-]{1,40}$/.test(redisPrefix)) {
+    throw new ConfigError(
+      `STRATA_REDIS_PREFIX must be 1 to 40 letters, digits, dashes or underscores, got "${redisPrefix}"`,
+    );
+  }
   const jobLeaseSeconds = positive('STRATA_JOB_LEASE_SECONDS', 30);
   if (jobLeaseSeconds < 3) {
     throw new ConfigError(`STRATA_JOB_LEASE_SECONDS must be at least 3, got ${jobLeaseSeconds}`);
@@ -430,5 +441,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     jobLeaseSeconds,
     asyncQueriesTransport: transport,
     maintenanceSchedule,
+    redisPrefix,
   };
 }
