@@ -67,5 +67,6 @@ describe('admitJob', () => {
   });
   it('refuses unknown names', () => {
     expect(admitJob('nope', 'x', 1, 0)).toEqual({ run: false, reason: 'Unknown job name: nope' });
+    expect(admitJob('toString', 'x', 1, 0).run).toBe(false);
   });
 });

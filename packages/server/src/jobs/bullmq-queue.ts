@@ -102,7 +102,7 @@ export function admitJob(
   attemptsStarted: number,
   stalledCounter: number,
 ): Admission {
-  const policy = (JOB_POLICIES as Partial<Record<string, { retryable: boolean }>>)[name];
+  const policy = Object.hasOwn(JOB_POLICIES, name) ? JOB_POLICIES[name as JobName] : undefined;
   if (!policy) return { run: false, reason: `Unknown job name: ${name}` };
   const attempt = Math.max(1, attemptsStarted);
   if (!policy.retryable) {
@@ -149,7 +149,7 @@ export class BullMqQueue implements JobQueue {
     options: AddJobOptions,
   ): Promise<void> {
     if (this.closing) throw new Error('The queue is closed');
-    if (!(name in JOB_POLICIES)) throw new Error(`Unknown job name: ${name}`);
+    if (!Object.hasOwn(JOB_POLICIES, name)) throw new Error(`Unknown job name: ${name}`);
     const bullId = toBullJobId(options.jobId);
     // A finished job kept in Redis would make BullMQ ignore a new job of its id.
     const state = await this.queue.getJobState(bullId);
