@@ -24,6 +24,8 @@ import {
 } from './security/repository.js';
 import { buildServices, type Services } from './services.js';
 import { buildWeb } from './web.js';
+import { Scheduler } from './scheduler/scheduler.js';
+import { builtInSchedules } from './scheduler/schedules.js';
 import { startWorker } from './worker.js';
 
 export { defaultWebDist } from './web.js';
@@ -137,10 +139,30 @@ export async function runInit(config: Config, options: BuildOptions = {}): Promi
   }
 }
 
-/** The roles other than web this process runs (worker, scheduler); the answer stops them. */
-function startRoles(s: Services): () => Promise<void> {
+/**
+ * What every process does beside serving HTTP: it registers itself with a heartbeat and sweeps
+ * the queries of lost workers (the embedded process first counts every earlier process dead:
+ * it is the only one), then runs the worker and scheduler roles the config names. The answer
+ * stops them.
+ */
+async function startRoles(s: Services): Promise<() => Promise<void>> {
   const stops: Array<() => Promise<void> | void> = [];
+  await s.instances.register(s.config.roles);
+  if (s.config.embedded) await s.instances.markOthersDead();
+  s.instances.startSweeping();
   if (s.config.roles.has('worker')) stops.push(startWorker(s));
+  if (s.config.roles.has('scheduler')) {
+    const scheduler = new Scheduler({
+      db: s.db,
+      queue: s.queue,
+      instanceId: s.instanceId,
+      schedules: builtInSchedules({ purgeCron: s.config.maintenanceSchedule }),
+      onError: (schedule, tick, error) =>
+        console.error(`Schedule ${schedule} could not fire its tick ${tick}:`, error),
+    });
+    scheduler.start();
+    stops.push(() => scheduler.stop());
+  }
   return async () => {
     for (const stop of stops.reverse()) await stop();
   };
@@ -178,12 +200,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         : [],
       (message) => app.log.warn(message),
     );
-    stopRoles = startRoles(services);
-    const purge = setInterval(() => {
-      void services.sessions.purgeExpired().catch(() => undefined);
-      void services.results.purgeExpired().catch(() => undefined);
-    }, 3600_000);
-    purge.unref();
+    stopRoles = await startRoles(services);
     const stop = stopRoles;
     return {
       app,
@@ -194,7 +211,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       examples: initReport.examples,
       exampleDashboards,
       async close() {
-        clearInterval(purge);
         await stop();
         services.sqlLab.abortAll();
         await app.close();
@@ -221,7 +237,13 @@ export async function startBackground(
     throw e;
   }
   const services = await buildServices(config, { engines: options.engines, store });
-  const stopRoles = startRoles(services);
+  let stopRoles: () => Promise<void>;
+  try {
+    stopRoles = await startRoles(services);
+  } catch (e) {
+    await services.close();
+    throw e;
+  }
   return {
     services,
     async close() {

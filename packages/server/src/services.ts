@@ -4,9 +4,7 @@
  * and the event bus. The web role serves them over HTTP (`web.ts`), the worker role runs jobs
  * with them (`worker.ts`); both build them here, the same way. No route builds a service.
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import {
@@ -23,6 +21,9 @@ import { DatabaseConnections } from './databases/connections.js';
 import { defaultEngineRegistry } from './engines/index.js';
 import type { EngineRegistry } from './engines/registry.js';
 import { MemoryEventBus, type EventBus } from './events/bus.js';
+import { RedisEventBus } from './events/redis-bus.js';
+import { BullMqQueue } from './jobs/bullmq-queue.js';
+import { InstanceRegistry, newInstanceId } from './runtime/instances.js';
 import { EXAMPLES_FILE } from './examples/install.js';
 import { InProcessQueue } from './jobs/in-process-queue.js';
 import type { JobName, JobQueue } from './jobs/types.js';
@@ -46,16 +47,6 @@ import {
 } from './sqllab/results-backend.js';
 import { SqlLabService } from './sqllab/service.js';
 import { acquireCpuWork, cpuWorkOptionsOf } from './workers/cpu.js';
-
-/** This process's id among the install's processes: `<hostname>-<pid>-<6 hex>`. */
-function newInstanceId(): string {
-  const host =
-    os
-      .hostname()
-      .replace(/[^A-Za-z0-9.-]/g, '')
-      .slice(0, 60) || 'host';
-  return `${host}-${process.pid}-${randomBytes(3).toString('hex')}`;
-}
 
 export interface Services {
   config: Config;
@@ -81,6 +72,8 @@ export interface Services {
   queue: JobQueue;
   bus: EventBus;
   sqlLab: SqlLabService;
+  /** This install's processes: this one's heartbeat, and the sweep of lost workers' queries. */
+  instances: InstanceRegistry;
   /** Logs a failure of a background job (the web role replaces it with Fastify's logger). */
   logJobError: (jobId: string, name: JobName, error: unknown) => void;
   close(): Promise<void>;
@@ -172,11 +165,29 @@ export async function buildServices(
     const services = {} as Services;
     const logJobError = (jobId: string, name: JobName, error: unknown) =>
       services.logJobError(jobId, name, error);
-    const queue: JobQueue = new InProcessQueue(logJobError);
+    const logRedisError = (error: Error) => console.error(`Redis: ${error.message}`);
+    const queue: JobQueue = config.redisUrl
+      ? new BullMqQueue({
+          redisUrl: config.redisUrl,
+          prefix: config.redisPrefix,
+          leaseSeconds: config.jobLeaseSeconds,
+          onError: (jobId, name, error) => logJobError(jobId, name as JobName, error),
+          onConnectionError: logRedisError,
+        })
+      : new InProcessQueue(logJobError);
     closers.push(() => queue.close());
-    const bus: EventBus = new MemoryEventBus();
+    const bus: EventBus = config.redisUrl
+      ? new RedisEventBus(config.redisUrl, `${config.redisPrefix}:`, logRedisError)
+      : new MemoryEventBus();
     closers.push(() => bus.close());
     const instanceId = newInstanceId();
+    const instances = new InstanceRegistry({
+      db: store.db,
+      leaseSeconds: config.jobLeaseSeconds,
+      instanceId,
+      onError: (error) => console.error('Instance heartbeat or sweep failed:', error),
+    });
+    closers.push(() => instances.stop());
     const sqlLab = new SqlLabService(store.db, connections, results, queue, bus, {
       instanceId,
       defaultLimit: config.defaultSqllabLimit,
@@ -215,6 +226,7 @@ export async function buildServices(
       queue,
       bus,
       sqlLab,
+      instances,
       logJobError: (jobId: string, name: JobName, error: unknown) =>
         console.error(`Job ${name} ${jobId} failed:`, error),
       async close() {
