@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -41,7 +41,15 @@ import { registerKeyValueRoutes } from './key_value/routes.js';
 import { registerSqlLabBootstrap } from './tab_state/bootstrap.js';
 import { registerTabStateRoutes } from './tab_state/routes.js';
 import { registerTimeRangeRoutes } from './time_range/routes.js';
-import { registerChartDataRoutes } from './chart_data/routes.js';
+import { buildChartDataService, registerChartDataRoutes } from './chart_data/routes.js';
+import { AsyncChartData } from './chart_data/async.js';
+import { asyncChannelId } from './async_events/channel.js';
+import { MemoryAsyncEventStore, RedisAsyncEventStore } from './async_events/event-store.js';
+import { InterimJobQueue } from './async_events/interim-queue.js';
+import { MemoryAsyncJobStore, RedisAsyncJobStore } from './async_events/job-store.js';
+import { registerAsyncEventRoutes } from './async_events/routes.js';
+import { attachAsyncEventSocket } from './async_events/ws.js';
+import { MemoryEventBus } from './events/bus.js';
 import { ChartQueryLimits } from './chart_data/query-limits.js';
 import { registerAnnotationLayers } from './annotation_layers/routes.js';
 import {
@@ -165,6 +173,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const results: ResultsBackend = redis
       ? new RedisResultsBackend(redis, resultsTtlMs)
       : new FileResultsBackend(path.join(config.dataDir, 'results'), resultsTtlMs);
+    const bus = new MemoryEventBus();
+    const asyncQueue = new InterimJobQueue((id, error) =>
+      app.log.error({ err: error, job_id: id }, 'job failed'),
+    );
     const sqlQueue = new InProcessQueue(config.sqllabWorkers, (id, error) =>
       app.log.error({ err: error, client_id: id }, 'SQL Lab job failed'),
     );
@@ -270,7 +282,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     registerSavedQueryRoutes(app, services);
     registerSqlLabRoutes(app, sqlLab, connections);
     registerTimeRangeRoutes(app);
-    registerChartDataRoutes(app, services, connections, redis, {
+    const chartData = buildChartDataService(services, connections, redis, {
       versions,
       dashboardRbac: dashboardAccess.dashboardRbac,
       templating: config.featureFlags.ENABLE_TEMPLATE_PROCESSING !== false,
@@ -280,6 +292,39 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       results,
       limits: chartLimits,
     });
+    // GLOBAL_ASYNC_QUERIES (helper "async"). INTERIM: the bus and the queue come from
+    // services.ts, and the handler is registered by worker.ts, once those land.
+    const asyncOn = config.featureFlags.GLOBAL_ASYNC_QUERIES === true;
+    const asyncEvents = redis
+      ? new RedisAsyncEventStore(redis, bus)
+      : new MemoryAsyncEventStore(bus);
+    const asyncChart = new AsyncChartData({
+      service: chartData,
+      jobs: redis ? new RedisAsyncJobStore(redis) : new MemoryAsyncJobStore(),
+      events: asyncEvents,
+      queue: asyncQueue,
+      principals,
+      onError: (err, job) => app.log.error({ err, job_id: job.jobId }, 'async chart data failed'),
+    });
+    asyncQueue.work(
+      { 'chart_data.execute': (payload, job) => asyncChart.handle(payload, job) },
+      config.sqllabWorkers,
+    );
+    const channelOf = (req: FastifyRequest) => asyncChannelId(keys, req);
+    registerChartDataRoutes(app, services, chartData, {
+      chart: asyncChart,
+      channelOf,
+      enabled: asyncOn,
+    });
+    if (asyncOn) {
+      registerAsyncEventRoutes(app, asyncEvents, channelOf);
+      attachAsyncEventSocket(app, {
+        events: asyncEvents,
+        bus,
+        keys,
+        auth: { db: store.db, principals, sessions, tokens },
+      });
+    }
     registerAnnotationLayers(app, services);
     registerExportRoutes(app, services, dashboardAccess);
     registerExploreRoutes(app, services, connections, results);
@@ -336,7 +381,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         clearInterval(purge);
         sqlLab.abortAll();
         await sqlQueue.close();
+        await asyncQueue.close();
         await app.close();
+        await bus.close();
         await connections?.closeAll();
         await store.close();
         if (redis) redis.disconnect();
