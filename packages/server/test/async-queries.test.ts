@@ -325,6 +325,16 @@ describe.each(setups)('async chart data on $name', ({ target, env }) => {
     expect(await refusal(`${server.baseUrl.replace('http:', 'ws:')}/other`, headers)).toBe(404);
   });
 
+  it('documents the routes in OpenAPI', async () => {
+    const doc = await admin.get<{
+      paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+    }>('/api/v1/_openapi');
+    expect(doc.status).toBe(200);
+    expect(doc.body.paths['/api/v1/async_event/']?.get?.responses?.['200']).toBeDefined();
+    expect(doc.body.paths['/api/v1/chart/data']?.post?.responses?.['202']).toBeDefined();
+    expect(doc.body.paths['/api/v1/chart/data/{cache_key}']?.get).toBeDefined();
+  });
+
   it.runIf(env.STRATA_REDIS_URL)('keeps the events and the jobs in Redis', async () => {
     const job = await start(web, context('SUM(n) - 1'));
     const event = await eventOf(web, job.job_id);
