@@ -1,4 +1,3 @@
-import type { AsyncTransport } from './async-events.js';
 import { ROLE_ADMIN, ROLE_SQL_LAB } from './constants.js';
 
 /** A permission name and the view (resource) it applies to, e.g. `['can_write', 'Dashboard']`. */
@@ -35,11 +34,6 @@ export interface BootstrapData {
     feature_flags: Record<string, boolean>;
     application_root: string;
     version: string;
-    /** Server settings the web app follows (Superset's `common.conf`). */
-    conf?: {
-      /** How async job events reach the page (GLOBAL_ASYNC_QUERIES): polling or `ws`. */
-      GLOBAL_ASYNC_QUERIES_TRANSPORT?: AsyncTransport;
-    };
   };
 }
 

@@ -331,7 +331,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     registerWebRoutes(app, {
       distDir: config.webDistDir ?? defaultWebDist(),
       featureFlags: config.featureFlags,
-      conf: { GLOBAL_ASYNC_QUERIES_TRANSPORT: config.asyncQueriesTransport },
       csrfTokenFor: (req) => (req.sessionId ? sessions.csrfToken(req.sessionId) : null),
       loginCsrfTokenFor: (req, reply) =>
         loginCsrf.issue(req, reply, cookieSecureFor(req, config.cookieSecure)),

@@ -190,15 +190,3 @@ describe('CPU worker settings', () => {
     );
   });
 });
-
-describe('STRATA_GLOBAL_ASYNC_QUERIES_TRANSPORT', () => {
-  it('is polling by default, or ws', () => {
-    expect(loadConfig({}).asyncQueriesTransport).toBe('polling');
-    expect(loadConfig({ STRATA_GLOBAL_ASYNC_QUERIES_TRANSPORT: 'ws' }).asyncQueriesTransport).toBe(
-      'ws',
-    );
-    expect(() => loadConfig({ STRATA_GLOBAL_ASYNC_QUERIES_TRANSPORT: 'sse' })).toThrow(
-      /STRATA_GLOBAL_ASYNC_QUERIES_TRANSPORT/,
-    );
-  });
-});

@@ -2,7 +2,6 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import v8 from 'node:v8';
 import {
-  type AsyncTransport,
   DEFAULT_SQL_MAX_ROW,
   DEFAULT_SQLLAB_LIMIT,
   DEFAULT_SQLLAB_TIMEOUT_SECONDS,
@@ -108,9 +107,6 @@ export interface Config {
   cpuTaskTimeoutSeconds: number;
   /** Time the Jinja templates of one request may take to render, in milliseconds. */
   templateTimeoutMs: number;
-  // Issue 17 (async): how the web app receives async job events.
-  /** STRATA_GLOBAL_ASYNC_QUERIES_TRANSPORT: `polling` (default) or `ws` (the `/ws` WebSocket). */
-  asyncQueriesTransport: AsyncTransport;
 }
 
 export class ConfigError extends Error {}
@@ -311,11 +307,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     );
   const cpuTaskTimeoutSeconds = positive('STRATA_CPU_TASK_TIMEOUT_SECONDS', 60);
   const templateTimeoutMs = positive('STRATA_TEMPLATE_TIMEOUT_MS', 1000);
-  const transport = env.STRATA_GLOBAL_ASYNC_QUERIES_TRANSPORT || 'polling';
-  if (transport !== 'polling' && transport !== 'ws')
-    throw new ConfigError(
-      `STRATA_GLOBAL_ASYNC_QUERIES_TRANSPORT must be polling or ws, got "${transport}"`,
-    );
   const webDist = env.STRATA_WEB_DIST;
   // Issue 16 point 8 (metadata helper): a list like PATH; empty means the data dir's uploads.
   const fileDatabaseDirs = (env.STRATA_FILE_DATABASE_DIRS ?? '')
@@ -365,6 +356,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     cpuWorkerMemoryMb,
     cpuTaskTimeoutSeconds,
     templateTimeoutMs,
-    asyncQueriesTransport: transport,
   };
 }

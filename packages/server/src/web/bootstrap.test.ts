@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { safeNextPath } from '../security/routes.js';
-import { makePrincipal } from '../security/principal.js';
-import { bootstrapData, escapeHtmlAttribute, injectBootstrap } from './bootstrap.js';
+import { escapeHtmlAttribute, injectBootstrap } from './bootstrap.js';
 
 describe('bootstrap injection', () => {
   it('escapes the JSON into the data-bootstrap attribute of the app element', () => {
@@ -23,26 +22,6 @@ describe('bootstrap injection', () => {
         common: { feature_flags: {}, application_root: '/', version: '' },
       }),
     ).toThrow();
-  });
-});
-
-describe('bootstrapData', () => {
-  it('gives the web app the server settings it follows in common.conf', () => {
-    const anonymous = makePrincipal(
-      {
-        id: 0,
-        username: '',
-        first_name: '',
-        last_name: '',
-        email: '',
-        active: true,
-        isAnonymous: true,
-      },
-      {},
-    );
-    const data = bootstrapData(anonymous, {}, null, null, { GLOBAL_ASYNC_QUERIES_TRANSPORT: 'ws' });
-    expect(data.common.conf).toEqual({ GLOBAL_ASYNC_QUERIES_TRANSPORT: 'ws' });
-    expect(bootstrapData(anonymous, {}).common).not.toHaveProperty('conf');
   });
 });
 

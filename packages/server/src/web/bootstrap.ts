@@ -9,7 +9,6 @@ export function bootstrapData(
   featureFlags: Record<string, boolean>,
   csrfToken: string | null = null,
   loginCsrfToken: string | null = null,
-  conf?: BootstrapData['common']['conf'],
 ): BootstrapData {
   return {
     ...(csrfToken && !principal.isAnonymous ? { csrf_token: csrfToken } : {}),
@@ -26,12 +25,7 @@ export function bootstrapData(
           roles: principal.roles,
         },
     ...(loginCsrfToken && principal.isAnonymous ? { login_csrf_token: loginCsrfToken } : {}),
-    common: {
-      feature_flags: featureFlags,
-      application_root: '/',
-      version: APP_VERSION,
-      ...(conf ? { conf } : {}),
-    },
+    common: { feature_flags: featureFlags, application_root: '/', version: APP_VERSION },
   };
 }
 
