@@ -34,6 +34,11 @@ export interface BootstrapData {
     feature_flags: Record<string, boolean>;
     application_root: string;
     version: string;
+    /** Settings the web app reads (Superset's `common.conf`). */
+    conf?: {
+      /** How async query events reach the page: polling or a WebSocket (issue 17). */
+      GLOBAL_ASYNC_QUERIES_TRANSPORT?: 'polling' | 'ws';
+    };
   };
 }
 

@@ -9,11 +9,11 @@ import type { AsyncEvent, AsyncJobMetadata } from '@strata/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import {
-  ASYNC_EVENTS_KEY_PREFIX,
+  asyncEventsKey,
   compareEventIds,
   RedisAsyncEventStore,
 } from '../src/async_events/event-store.js';
-import { ASYNC_JOBS_KEY_PREFIX, RedisAsyncJobStore } from '../src/async_events/job-store.js';
+import { asyncJobKey, RedisAsyncJobStore } from '../src/async_events/job-store.js';
 import { MemoryEventBus } from '../src/events/bus.js';
 import { ApiClient } from './helpers/client.js';
 import { metadataTargets, type MetadataTarget } from './helpers/metadata-targets.js';
@@ -338,11 +338,12 @@ describe.each(setups)('async chart data on $name', ({ target, env }) => {
   it.runIf(env.STRATA_REDIS_URL)('keeps the events and the jobs in Redis', async () => {
     const job = await start(web, context('SUM(n) - 1'));
     const event = await eventOf(web, job.job_id);
-    const key = ASYNC_EVENTS_KEY_PREFIX + job.channel_id;
+    const prefix = server.strata.config.redisPrefix;
+    const key = asyncEventsKey(prefix, job.channel_id);
     expect(await redis!.xlen(key)).toBeGreaterThan(0);
     expect(await redis!.ttl(key)).toBeGreaterThan(0);
     const resultKey = event.result_url!.split('/').pop()!;
-    expect(await redis!.exists(ASYNC_JOBS_KEY_PREFIX + resultKey)).toBe(1);
+    expect(await redis!.exists(asyncJobKey(prefix, resultKey))).toBe(1);
   });
 });
 
@@ -353,7 +354,8 @@ describe.skipIf(!redis)('Redis async stores', () => {
     const bus = new MemoryEventBus();
     const seen: string[] = [];
     bus.subscribe('async_events', (m) => seen.push(m));
-    const store = new RedisAsyncEventStore(redis!, bus, { ttlSeconds: 60 });
+    const prefix = `test-${randomBytes(4).toString('hex')}`;
+    const store = new RedisAsyncEventStore(redis!, bus, { prefix, ttlSeconds: 60 });
     const channel = randomBytes(16).toString('hex');
     const meta = (job: string) => ({
       channel_id: channel,
@@ -374,29 +376,30 @@ describe.skipIf(!redis)('Redis async stores', () => {
       expect(await store.after(channel, c.id)).toEqual([]);
       expect((await store.after(channel, null, 2)).map((e) => e.job_id)).toEqual(['a', 'b']);
       expect(await store.after(channel, '18446744073709551615-18446744073709551615')).toEqual([]);
-      const ttl = await redis!.ttl(ASYNC_EVENTS_KEY_PREFIX + channel);
+      const ttl = await redis!.ttl(asyncEventsKey(prefix, channel));
       expect(ttl).toBeGreaterThan(0);
       expect(ttl).toBeLessThanOrEqual(60);
       await expect(store.append('x'.repeat(32), meta('d'))).rejects.toThrow();
       await expect(store.after(channel, '1-2-3')).rejects.toThrow();
     } finally {
-      await redis!.del(ASYNC_EVENTS_KEY_PREFIX + channel);
+      await redis!.del(asyncEventsKey(prefix, channel));
     }
   });
 
   it('keeps job values with a time-to-live under hex keys only', async () => {
-    const store = new RedisAsyncJobStore(redis!);
+    const prefix = `test-${randomBytes(4).toString('hex')}`;
+    const store = new RedisAsyncJobStore(redis!, prefix);
     const key = randomBytes(16).toString('hex');
     try {
       await store.put(key, '{"a":1}', 30);
       expect(await store.get(key)).toBe('{"a":1}');
-      const ttl = await redis!.ttl(ASYNC_JOBS_KEY_PREFIX + key);
+      const ttl = await redis!.ttl(asyncJobKey(prefix, key));
       expect(ttl).toBeGreaterThan(0);
       expect(ttl).toBeLessThanOrEqual(30);
       await expect(store.put('a:b', 'x', 30)).rejects.toThrow();
       expect(await store.get('*')).toBeNull();
     } finally {
-      await redis!.del(ASYNC_JOBS_KEY_PREFIX + key);
+      await redis!.del(asyncJobKey(prefix, key));
     }
   });
 });

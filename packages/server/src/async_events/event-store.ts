@@ -21,7 +21,9 @@ export const ASYNC_EVENTS_READ_LIMIT = 100;
 /** Channels the in-memory store keeps at most (least recently written dropped first). */
 export const MEMORY_ASYNC_CHANNELS = 10_000;
 
-export const ASYNC_EVENTS_KEY_PREFIX = 'strata:async-events:';
+/** The Redis stream of a channel's events: `<prefix>:async-events:<channel>` (STRATA_REDIS_PREFIX). */
+export const asyncEventsKey = (prefix: string, channelId: string) =>
+  `${prefix}:async-events:${channelId}`;
 
 const MAX_ID_PART = (1n << 64n) - 1n;
 
@@ -150,17 +152,21 @@ export class MemoryAsyncEventStore implements AsyncEventStore {
   }
 }
 
-/** The events in Redis streams, shared by every process (`strata:async-events:<channel>`). */
+/** The events in Redis streams, shared by every process (`<prefix>:async-events:<channel>`). */
 export class RedisAsyncEventStore implements AsyncEventStore {
   constructor(
     private readonly redis: Redis,
     private readonly bus: EventBus,
-    private readonly options: { perChannel?: number; ttlSeconds?: number } = {},
+    private readonly options: { prefix?: string; perChannel?: number; ttlSeconds?: number } = {},
   ) {}
+
+  private key(channelId: string): string {
+    return asyncEventsKey(this.options.prefix ?? 'strata', channelId);
+  }
 
   async append(channelId: string, meta: AsyncJobMetadata): Promise<AsyncEvent> {
     checkAppend(channelId, meta);
-    const key = ASYNC_EVENTS_KEY_PREFIX + channelId;
+    const key = this.key(channelId);
     const answers = await this.redis
       .multi()
       .xadd(
@@ -190,7 +196,7 @@ export class RedisAsyncEventStore implements AsyncEventStore {
     const max = `${MAX_ID_PART}-${MAX_ID_PART}`;
     if (lastId !== null && compareEventIds(lastId, max) === 0) return [];
     const entries = await this.redis.xrange(
-      ASYNC_EVENTS_KEY_PREFIX + channelId,
+      this.key(channelId),
       lastId === null ? '-' : `(${lastId}`,
       '+',
       'COUNT',

@@ -20,7 +20,8 @@ export function isJobKey(key: unknown): key is string {
   return typeof key === 'string' && JOB_KEY_PATTERN.test(key);
 }
 
-export const ASYNC_JOBS_KEY_PREFIX = 'strata:async-jobs:';
+/** The Redis key of a job's value: `<prefix>:async-jobs:<key>` (STRATA_REDIS_PREFIX). */
+export const asyncJobKey = (prefix: string, key: string) => `${prefix}:async-jobs:${key}`;
 /** Entries the in-memory store keeps at most. */
 export const MEMORY_ASYNC_JOBS = 2000;
 /** Characters of values the in-memory store keeps at most (about 32 MB of text). */
@@ -82,12 +83,15 @@ export class MemoryAsyncJobStore implements AsyncJobStore {
 }
 
 export class RedisAsyncJobStore implements AsyncJobStore {
-  constructor(private readonly redis: Redis) {}
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix = 'strata',
+  ) {}
 
   async put(key: string, value: string, ttlSeconds: number): Promise<void> {
     checkKey(key);
     await this.redis.set(
-      ASYNC_JOBS_KEY_PREFIX + key,
+      asyncJobKey(this.prefix, key),
       value,
       'EX',
       Math.max(1, Math.ceil(ttlSeconds)),
@@ -96,6 +100,6 @@ export class RedisAsyncJobStore implements AsyncJobStore {
 
   async get(key: string): Promise<string | null> {
     if (!isJobKey(key)) return null;
-    return this.redis.get(ASYNC_JOBS_KEY_PREFIX + key);
+    return this.redis.get(asyncJobKey(this.prefix, key));
   }
 }

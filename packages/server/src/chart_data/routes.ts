@@ -5,14 +5,11 @@
  */
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Redis } from 'ioredis';
 import { asyncJobMetadata } from '@strata/core';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../api/errors.js';
 import type { ResourceServices } from '../api/resource.js';
-import type { DatabaseConnections } from '../databases/connections.js';
-import { MemoryChartDataCache, RedisChartDataCache } from './cache.js';
 import { runsAsync, type AsyncChartData } from './async.js';
 import { BATCH_CONCURRENCY, parseBatchBody, runBatch } from './batch.js';
 import { chartDataFile } from './files.js';
@@ -25,7 +22,7 @@ import {
   legacyResultType,
 } from './legacy.js';
 import { savedQueryContext, withRequestOptions } from './saved-chart.js';
-import { ChartDataService, type ChartDataAnswer, type ChartDataOptions } from './service.js';
+import type { ChartDataService, ChartDataAnswer } from './service.js';
 
 const read = { perm: 'can_read', view: 'Chart' } as const;
 const tags = ['Charts'];
@@ -137,17 +134,6 @@ function contextFromQuery(query: Record<string, unknown>): unknown {
     out.form_data = { ...fd, dashboardId: fd.dashboardId ?? Number(dashboard) };
   }
   return out;
-}
-
-/** The chart data service over the Redis cache (shared by every process) or an in-memory one. */
-export function buildChartDataService(
-  services: ResourceServices,
-  connections: DatabaseConnections,
-  redis: Redis | null,
-  options: ChartDataOptions = {},
-): ChartDataService {
-  const cache = redis ? new RedisChartDataCache(redis) : new MemoryChartDataCache();
-  return new ChartDataService(services.db, connections, cache, options);
 }
 
 /** GLOBAL_ASYNC_QUERIES in the chart data routes. */
