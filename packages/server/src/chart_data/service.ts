@@ -168,7 +168,8 @@ export class ChartDataService {
 
   /**
    * Runs a query context. With `rawData` (the JSON answer of the API), rows come back as
-   * `RawJson` text straight from the cache or from the run's one serialisation.
+   * `RawJson` text straight from the cache or from the run's one serialisation. `cachedOnly`
+   * throws at the first query not in the cache (see `runCached`).
    */
   async run(
     principal: Principal,
