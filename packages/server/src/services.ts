@@ -8,6 +8,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import {
+  MemoryAsyncEventStore,
+  RedisAsyncEventStore,
+  type AsyncEventStore,
+} from './async_events/event-store.js';
+import { MemoryAsyncJobStore, RedisAsyncJobStore } from './async_events/job-store.js';
+import { AsyncChartData } from './chart_data/async.js';
+import {
   MemoryChartDataCache,
   RedisChartDataCache,
   type ChartDataCache,
@@ -71,6 +78,10 @@ export interface Services {
   chartData: ChartDataService;
   queue: JobQueue;
   bus: EventBus;
+  /** The events of async jobs (GLOBAL_ASYNC_QUERIES): Redis streams, or in memory. */
+  asyncEvents: AsyncEventStore;
+  /** Async chart data: starts `chart_data.execute` jobs, runs them, answers their results. */
+  asyncChart: AsyncChartData;
   sqlLab: SqlLabService;
   /** This install's processes: this one's heartbeat, and the sweep of lost workers' queries. */
   instances: InstanceRegistry;
@@ -180,6 +191,17 @@ export async function buildServices(
       ? new RedisEventBus(config.redisUrl, `${config.redisPrefix}:`, logRedisError)
       : new MemoryEventBus();
     closers.push(() => bus.close());
+    const asyncEvents: AsyncEventStore = redis
+      ? new RedisAsyncEventStore(redis, bus, { prefix: config.redisPrefix })
+      : new MemoryAsyncEventStore(bus);
+    const asyncChart = new AsyncChartData({
+      service: chartData,
+      jobs: redis ? new RedisAsyncJobStore(redis, config.redisPrefix) : new MemoryAsyncJobStore(),
+      events: asyncEvents,
+      queue,
+      principals,
+      onError: (error, job) => logJobError(`chart_data:${job.jobId}`, 'chart_data.execute', error),
+    });
     const instanceId = newInstanceId();
     const instances = new InstanceRegistry({
       db: store.db,
@@ -225,6 +247,8 @@ export async function buildServices(
       chartData,
       queue,
       bus,
+      asyncEvents,
+      asyncChart,
       sqlLab,
       instances,
       logJobError: (jobId: string, name: JobName, error: unknown) =>

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -17,6 +17,9 @@ import {
 import { installErrorHandler } from './api/error-handler.js';
 import { registerResource } from './api/resource.js';
 import { registerAnnotationLayers } from './annotation_layers/routes.js';
+import { asyncChannelId } from './async_events/channel.js';
+import { registerAsyncEventRoutes } from './async_events/routes.js';
+import { attachAsyncEventSocket } from './async_events/ws.js';
 import { registerChartDataRoutes } from './chart_data/routes.js';
 import { chartsResource } from './charts/resource.js';
 import { dashboardsResource } from './dashboards/resource.js';
@@ -100,12 +103,8 @@ export async function buildWeb(s: Services, options: WebOptions = {}): Promise<F
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(authPlugin, {
-    db: s.db,
-    principals: s.principals,
-    sessions: s.sessions,
-    tokens: s.tokens,
-  });
+  const auth = { db: s.db, principals: s.principals, sessions: s.sessions, tokens: s.tokens };
+  await app.register(authPlugin, auth);
 
   app.get('/api/v1/_openapi', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),
@@ -153,7 +152,18 @@ export async function buildWeb(s: Services, options: WebOptions = {}): Promise<F
   registerSavedQueryRoutes(app, resources);
   registerSqlLabRoutes(app, s.sqlLab, connections);
   registerTimeRangeRoutes(app);
-  registerChartDataRoutes(app, resources, s.chartData);
+  // GLOBAL_ASYNC_QUERIES: chart data as jobs, their events over HTTP and the WebSocket.
+  const asyncOn = config.featureFlags.GLOBAL_ASYNC_QUERIES === true;
+  const channelOf = (req: FastifyRequest) => asyncChannelId(s.keys, req);
+  registerChartDataRoutes(app, resources, s.chartData, {
+    chart: s.asyncChart,
+    channelOf,
+    enabled: asyncOn,
+  });
+  if (asyncOn) {
+    registerAsyncEventRoutes(app, s.asyncEvents, channelOf);
+    attachAsyncEventSocket(app, { events: s.asyncEvents, bus: s.bus, keys: s.keys, auth });
+  }
   registerAnnotationLayers(app, resources);
   registerExportRoutes(app, resources, dashboardAccess);
   registerExploreRoutes(app, resources, connections, s.results);

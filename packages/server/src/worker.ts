@@ -21,6 +21,7 @@ export function startWorker(s: Services): () => Promise<void> {
           },
         ],
       }),
+      'chart_data.execute': (payload, job) => s.asyncChart.handle(payload, job),
     },
     s.config.workerConcurrency,
   );
