@@ -10,6 +10,8 @@ import type { BusTopic, EventBus } from './bus.js';
 export class RedisEventBus implements EventBus {
   private readonly publisher: Redis;
   private subscriber: Redis | null = null;
+  /** Settles when the subscribing connection is ready (its ready check done). */
+  private subscriberReady: Promise<unknown> = Promise.resolve();
   private readonly handlers = new Map<string, Set<(message: string) => void>>();
   private closed = false;
 
@@ -40,9 +42,13 @@ export class RedisEventBus implements EventBus {
     if (!set) {
       set = new Set();
       this.handlers.set(channel, set);
-      subscriber.subscribe(channel).catch((e: unknown) => {
-        this.onConnectionError(e instanceof Error ? e : new Error(String(e)));
-      });
+      // Only once the connection is ready: a SUBSCRIBE sent while ioredis runs its ready check
+      // (INFO) puts the connection in subscriber mode under it, and the check fails.
+      this.subscriberReady
+        .then(() => subscriber.subscribe(channel))
+        .catch((e: unknown) => {
+          this.onConnectionError(e instanceof Error ? e : new Error(String(e)));
+        });
     }
     // The same function subscribed twice gets each message twice, as with an EventEmitter.
     const entry = (message: string) => handler(message);
@@ -57,8 +63,9 @@ export class RedisEventBus implements EventBus {
 
   private connectSubscriber(): Redis {
     if (this.subscriber) return this.subscriber;
-    const subscriber = new Redis(this.redisUrl, { maxRetriesPerRequest: null });
+    const subscriber = new Redis(this.redisUrl, { maxRetriesPerRequest: null, lazyConnect: true });
     subscriber.on('error', (e: Error) => this.onConnectionError(e));
+    this.subscriberReady = subscriber.connect();
     subscriber.on('message', (channel: string, message: string) => {
       for (const handler of [...(this.handlers.get(channel) ?? [])]) {
         try {

@@ -56,6 +56,27 @@ describe.skipIf(!redis)('RedisEventBus', () => {
     expect(got.sort()).toEqual(['a-events channel9', 'b1 client1', 'b2 client1']);
   });
 
+  it('takes a second topic subscribed while the connection is still starting', async () => {
+    const p = prefix();
+    const errors: string[] = [];
+    const bus = new RedisEventBus(REDIS_URL, p, (e) => errors.push(e.message));
+    buses.push(bus);
+    const got: string[] = [];
+    bus.subscribe('sqllab.stop', (m) => got.push(`stop ${m}`));
+    // A few ms later: the connection is in its ready check, as when the web role's routes
+    // subscribe after the services did.
+    await new Promise((r) => setTimeout(r, 2));
+    bus.subscribe('async_events', (m) => got.push(`events ${m}`));
+    await subscribed(`${p}bus:sqllab.stop`);
+    await subscribed(`${p}bus:async_events`);
+    const other = newBus(p);
+    await other.publish('async_events', 'c1');
+    await other.publish('sqllab.stop', 'q1');
+    await waitUntil('both deliveries', () => got.length === 2);
+    expect(got.sort()).toEqual(['events c1', 'stop q1']);
+    expect(errors).toEqual([]);
+  });
+
   it('does not deliver across prefixes, and stops delivering after unsubscribe', async () => {
     const p = prefix();
     const a = newBus(p);
