@@ -40,6 +40,10 @@ export default defineConfig({
     modulePreload: false,
   },
   server: {
-    proxy: Object.fromEntries(PROXIED_PATHS.map((path) => [path, proxy])),
+    proxy: {
+      ...Object.fromEntries(PROXIED_PATHS.map((path) => [path, proxy])),
+      // The async query events' WebSocket (GLOBAL_ASYNC_QUERIES_TRANSPORT ws).
+      '/ws': { target: API_TARGET, changeOrigin: false, ws: true },
+    },
   },
 });
