@@ -10,7 +10,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { Redis } from 'ioredis';
 import WebSocket from 'ws';
 import { risonEncode, type AsyncEvent, type AsyncJobMetadata, type QueryDto } from '@strata/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
