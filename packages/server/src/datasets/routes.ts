@@ -6,7 +6,7 @@ import { datasourceKeyId, parseId, zodFieldErrors } from '../api/query-params.js
 import { requestContext, type ResourceServices } from '../api/resource.js';
 import type { DatabaseConnections } from '../databases/connections.js';
 import { engineCall, toApiError } from '../databases/engine-errors.js';
-import { ChartQueryLimits, limitError, userKeyOf } from '../chart_data/query-limits.js';
+import { limitError, userKeyOf, type ChartQueryLimits } from '../chart_data/query-limits.js';
 import type { DatabaseClient, ExecuteResult } from '../engines/types.js';
 import { nowIso } from '../metadata/db.js';
 import { isAdmin } from '../security/principal.js';
@@ -97,12 +97,11 @@ export function registerDatasetRoutes(
   app: FastifyInstance,
   services: ResourceServices,
   connections: DatabaseConnections,
-  chartLimits?: ChartQueryLimits,
+  limits: ChartQueryLimits,
 ): void {
   const ctxOf = (req: FastifyRequest) => requestContext(req, services);
   // Issue 16 point 2: samples and column values run under the chart queries' limits (one of
   // the user's query slots, SQL_MAX_ROW, the byte budget counted while rows stream in).
-  const limits = chartLimits ?? new ChartQueryLimits();
   const limitedRows = <T>(
     req: FastifyRequest,
     client: DatabaseClient,
