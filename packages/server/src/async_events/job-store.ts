@@ -6,6 +6,7 @@
  * hex, checked before they reach Redis.
  */
 import type { Redis } from 'ioredis';
+import { TextLru } from '../shared/text-lru.js';
 
 export interface AsyncJobStore {
   put(key: string, value: string, ttlSeconds: number): Promise<void>;
@@ -31,54 +32,30 @@ function checkKey(key: string): void {
   if (!isJobKey(key)) throw new Error('Invalid async job key');
 }
 
-interface Entry {
-  value: string;
-  expiresAt: number;
-}
-
 export class MemoryAsyncJobStore implements AsyncJobStore {
-  private readonly entries = new Map<string, Entry>();
-  private chars = 0;
+  private readonly lru: TextLru;
 
   constructor(
-    private readonly maxEntries = MEMORY_ASYNC_JOBS,
-    private readonly maxChars = MEMORY_ASYNC_JOB_CHARS,
+    maxEntries = MEMORY_ASYNC_JOBS,
+    maxChars = MEMORY_ASYNC_JOB_CHARS,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.lru = new TextLru(maxEntries, maxChars, now);
+  }
 
   get size(): number {
-    return this.entries.size;
+    return this.lru.size;
   }
 
   async put(key: string, value: string, ttlSeconds: number): Promise<void> {
     checkKey(key);
-    this.remove(key);
-    if (value.length > this.maxChars) throw new Error('The async job is too large to keep');
-    this.entries.set(key, { value, expiresAt: this.now() + ttlSeconds * 1000 });
-    this.chars += value.length;
-    while (this.entries.size > this.maxEntries || this.chars > this.maxChars) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.remove(oldest);
-    }
+    if (!this.lru.set(key, value, this.now() + ttlSeconds * 1000))
+      throw new Error('The async job is too large to keep');
   }
 
   async get(key: string): Promise<string | null> {
     if (!isJobKey(key)) return null;
-    const entry = this.entries.get(key);
-    if (!entry) return null;
-    if (entry.expiresAt <= this.now()) {
-      this.remove(key);
-      return null;
-    }
-    return entry.value;
-  }
-
-  private remove(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.chars -= entry.value.length;
+    return this.lru.get(key);
   }
 }
 

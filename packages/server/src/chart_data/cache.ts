@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { TextLru } from '../shared/text-lru.js';
 
 export interface ChartDataCache {
   get(key: string): Promise<string | null>;
@@ -19,57 +20,30 @@ export const DEFAULT_MEMORY_ENTRIES = 500;
 /** Total characters of values the in-memory cache keeps (about 64 MB of UTF-16 text). */
 export const DEFAULT_MEMORY_CHARS = 32 * 1024 * 1024;
 
-interface Entry {
-  value: string;
-  expiresAt: number;
-}
-
 /** A least-recently-used map with expiry, bounded by entry count and total value size. */
 export class MemoryChartDataCache implements ChartDataCache {
-  private readonly entries = new Map<string, Entry>();
-  private chars = 0;
+  private readonly lru: TextLru;
 
   constructor(
-    private readonly maxEntries = DEFAULT_MEMORY_ENTRIES,
-    private readonly maxChars = DEFAULT_MEMORY_CHARS,
+    maxEntries = DEFAULT_MEMORY_ENTRIES,
+    maxChars = DEFAULT_MEMORY_CHARS,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.lru = new TextLru(maxEntries, maxChars, now);
+  }
 
   get size(): number {
-    return this.entries.size;
+    return this.lru.size;
   }
 
   get(key: string): Promise<string | null> {
-    const entry = this.entries.get(key);
-    if (!entry) return Promise.resolve(null);
-    this.entries.delete(key);
-    if (entry.expiresAt <= this.now()) {
-      this.chars -= entry.value.length;
-      return Promise.resolve(null);
-    }
-    this.entries.set(key, entry); // most recently used last
-    return Promise.resolve(entry.value);
+    return Promise.resolve(this.lru.get(key));
   }
 
   set(key: string, value: string, ttlSeconds: number): Promise<void> {
-    this.remove(key);
-    if (ttlSeconds < 0 || value.length > this.maxChars) return Promise.resolve();
-    const expiresAt = ttlSeconds === 0 ? Infinity : this.now() + ttlSeconds * 1000;
-    this.entries.set(key, { value, expiresAt });
-    this.chars += value.length;
-    while (this.entries.size > this.maxEntries || this.chars > this.maxChars) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.remove(oldest);
-    }
+    if (ttlSeconds < 0) this.lru.delete(key);
+    else this.lru.set(key, value, ttlSeconds === 0 ? Infinity : this.now() + ttlSeconds * 1000);
     return Promise.resolve();
-  }
-
-  private remove(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.chars -= entry.value.length;
   }
 }
 
