@@ -1,3 +1,4 @@
+import type { AsyncTransport } from './async-events.js';
 import { ROLE_ADMIN, ROLE_SQL_LAB } from './constants.js';
 
 /** A permission name and the view (resource) it applies to, e.g. `['can_write', 'Dashboard']`. */
@@ -34,6 +35,11 @@ export interface BootstrapData {
     feature_flags: Record<string, boolean>;
     application_root: string;
     version: string;
+    /** Settings the page needs (Superset's `common.conf`); only those the web reads. */
+    conf?: {
+      /** How the page receives async job events (GLOBAL_ASYNC_QUERIES): 'polling' or 'ws'. */
+      GLOBAL_ASYNC_QUERIES_TRANSPORT?: AsyncTransport;
+    };
   };
 }
 
