@@ -56,6 +56,14 @@ function pageHub(): AsyncEventsHub {
 }
 
 /**
+ * Starts receiving events (the WebSocket opens now), so a job started next finds the page
+ * listening; calling it again does nothing.
+ */
+export function startAsyncEvents(): void {
+  pageHub();
+}
+
+/**
  * Waits for the job to end and gives its result (the body the synchronous call answers); a
  * failed job throws an `ApiError` with the job's errors; `signal` aborts the wait.
  */

@@ -162,6 +162,12 @@ export default function ExplorePage() {
     dispatch(a.chartUpdateStopped({ now: Date.now() }));
   };
 
+  // Leaving the page drops the chart's query (and the wait for its async job).
+  useEffect(() => {
+    const running = controller;
+    return () => running.current?.abort();
+  }, []);
+
   useEffect(() => {
     if (!hasExploreTarget(params)) return undefined;
     const c = new AbortController();
