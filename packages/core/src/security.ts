@@ -1,4 +1,3 @@
-import type { AsyncTransport } from './async-events.js';
 import { ROLE_ADMIN, ROLE_SQL_LAB } from './constants.js';
 
 /** A permission name and the view (resource) it applies to, e.g. `['can_write', 'Dashboard']`. */
@@ -35,10 +34,10 @@ export interface BootstrapData {
     feature_flags: Record<string, boolean>;
     application_root: string;
     version: string;
-    /** Settings the page needs (Superset's `common.conf`); only those the web reads. */
+    /** Settings the web app reads (Superset's `common.conf`). */
     conf?: {
-      /** How the page receives async job events (GLOBAL_ASYNC_QUERIES): 'polling' or 'ws'. */
-      GLOBAL_ASYNC_QUERIES_TRANSPORT?: AsyncTransport;
+      /** How async query events reach the page: polling or a WebSocket (issue 17). */
+      GLOBAL_ASYNC_QUERIES_TRANSPORT?: 'polling' | 'ws';
     };
   };
 }

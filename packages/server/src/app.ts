@@ -1,92 +1,38 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import cookie from '@fastify/cookie';
-import formbody from '@fastify/formbody';
-import swagger from '@fastify/swagger';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
-import { installErrorHandler } from './api/error-handler.js';
-import { registerResource } from './api/resource.js';
-import { SecretBox } from './crypto/secret-box.js';
-import { DatabaseConnections } from './databases/connections.js';
-import { registerDatabaseRoutes } from './databases/routes.js';
-import { registerDatasetRoutes } from './datasets/routes.js';
-import { registerUploadRoutes } from './uploads/routes.js';
-import { registerExportRoutes } from './exports/routes.js';
-import { registerImportRoutes } from './imports/routes.js';
-import { defaultEngineRegistry } from './engines/index.js';
-import type { EngineRegistry } from './engines/registry.js';
-import { chartsResource } from './charts/resource.js';
+/**
+ * Starting the app: `init` (migrations, permission catalogue, first admin, examples), then the
+ * services (`services.ts`) and the roles this process runs: web (`web.ts`), worker
+ * (`worker.ts`) and scheduler. `buildApp` is one process with the web role — the whole install
+ * when STRATA_ROLES is unset (it initialises the store first, as `init` would); `startBackground`
+ * is a process without the web role.
+ */
+import type { FastifyInstance } from 'fastify';
 import type { Config } from './config/config.js';
-import { resolveSecretKey, SECRET_KEY_FILE } from './config/secret-key.js';
 import { sqliteCompanions, tightenExisting } from './config/file-modes.js';
-import { dashboardsResource } from './dashboards/resource.js';
-import { registerDashboardRoutes } from './dashboards/routes.js';
-import { databasesResource } from './databases/resource.js';
-import { datasetsResource } from './datasets/resource.js';
-import { registerHealthRoutes } from './health/routes.js';
-import { registerLogRoutes } from './log/routes.js';
-import { openMetadataStore, sqlitePathFromUrl, type MetadataStore } from './metadata/db.js';
-import { migrateToLatest } from './metadata/migrations/index.js';
-import { queriesResource } from './queries/resource.js';
-import { savedQueriesResource } from './saved_queries/resource.js';
-import { registerSavedQueryRoutes } from './saved_queries/routes.js';
-import { registerKeyValueRoutes } from './key_value/routes.js';
-import { registerSqlLabBootstrap } from './tab_state/bootstrap.js';
-import { registerTabStateRoutes } from './tab_state/routes.js';
-import { registerTimeRangeRoutes } from './time_range/routes.js';
-import { registerChartDataRoutes } from './chart_data/routes.js';
-import { ChartQueryLimits } from './chart_data/query-limits.js';
-import { registerAnnotationLayers } from './annotation_layers/routes.js';
-import {
-  permissionViewsResource,
-  permissionsResource,
-  rolesResource,
-  usersResource,
-  viewMenusResource,
-} from './security/admin-resources.js';
-import { authPlugin } from './security/auth-plugin.js';
-import { cookieSecureFor, LoginCsrf } from './security/login-csrf.js';
-import { registerExploreRoutes } from './explore/routes.js';
-import { PrincipalCache } from './security/principal-cache.js';
-import { MetadataVersions } from './metadata/versions.js';
-import { KeyRing } from './security/keys.js';
-import {
-  ensureAdminUser,
-  syncPermissionCatalogue,
-  type AdminBootstrapResult,
-} from './security/repository.js';
-import { registerRolePermissionRoutes } from './security/role-permission-routes.js';
-import { registerAuthRoutes } from './security/routes.js';
-import { SessionService } from './security/sessions.js';
-import { LoginThrottle, MemoryAttemptCounter, RedisAttemptCounter } from './security/throttle.js';
-import { TokenService } from './security/tokens.js';
-import { registerWebRoutes } from './web/routes.js';
-import { InProcessQueue } from './jobs/in-process-queue.js';
-import {
-  FileResultsBackend,
-  RedisResultsBackend,
-  type ResultsBackend,
-} from './sqllab/results-backend.js';
-import { registerSqlLabRoutes } from './sqllab/routes.js';
-import { SqlLabService } from './sqllab/service.js';
-import { EXAMPLES_FILE, installExamples, type InstallReport } from './examples/install.js';
+import type { EngineRegistry } from './engines/registry.js';
 import {
   exampleDashboardsOwner,
   installExampleDashboards,
   type ExampleDashboardsReport,
 } from './examples/dashboards.js';
-import { installSecurityHeaders } from './web/security-headers.js';
-import { acquireCpuWork, cpuWorkOptionsOf } from './workers/cpu.js';
+import { installExamples, type InstallReport } from './examples/install.js';
+import { openMetadataStore, sqlitePathFromUrl, type MetadataStore } from './metadata/db.js';
+import { migrateToLatest, pendingMigrations } from './metadata/migrations/index.js';
+import {
+  ensureAdminUser,
+  syncPermissionCatalogue,
+  type AdminBootstrapResult,
+} from './security/repository.js';
+import { buildServices, type Services } from './services.js';
+import { buildWeb } from './web.js';
+import { Scheduler } from './scheduler/scheduler.js';
+import { builtInSchedules } from './scheduler/schedules.js';
+import { startWorker } from './worker.js';
+
+export { defaultWebDist } from './web.js';
 
 export interface StrataApp {
   app: FastifyInstance;
+  services: Services;
   store: MetadataStore;
   config: Config;
   admin: AdminBootstrapResult;
@@ -94,13 +40,6 @@ export interface StrataApp {
   /** The example dashboards' import at this start; null when it was off. */
   exampleDashboards: ExampleDashboardsReport | null;
   close(): Promise<void>;
-}
-
-/** Where the built web app is when the server runs from this repository. */
-export function defaultWebDist(): string | null {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidate = path.resolve(here, '../../web/dist');
-  return fs.existsSync(path.join(candidate, 'index.html')) ? candidate : null;
 }
 
 export interface BuildOptions {
@@ -113,204 +52,145 @@ export interface BuildOptions {
   exampleDashboardsDir?: string;
 }
 
-/** Builds the app: metadata store migrated and seeded, every route registered. */
-export async function buildApp(config: Config, options: BuildOptions = {}): Promise<StrataApp> {
-  const secret = resolveSecretKey(config.secretKey, config.dataDir);
-  const keys = new KeyRing(secret);
+export interface InitReport {
+  migrations: string[];
+  admin: AdminBootstrapResult;
+  examples: InstallReport | null;
+  exampleDashboards: ExampleDashboardsReport | null;
+}
+
+const NOT_INITIALISED =
+  'The metadata store is not initialised (or older than this version): run `node packages/server/dist/main.js init` (or `npm run init`) once, then start the processes.';
+
+/** The store's part of `init`: migrations, the permission catalogue, the first admin, examples. */
+async function initStore(
+  config: Config,
+  store: MetadataStore,
+  onProgress?: (message: string) => void,
+): Promise<Omit<InitReport, 'exampleDashboards'>> {
+  const migrations = await migrateToLatest(store.db as never, config.metadataDialect);
+  await syncPermissionCatalogue(store.db);
+  const admin = await ensureAdminUser(store.db, config.adminUsername, config.adminPassword);
+  const examples = config.loadExamples
+    ? await installExamples(store.db, config.dataDir, onProgress)
+    : null;
+  return { migrations, admin, examples };
+}
+
+/** Superset's example dashboards (those missing), after the examples' data. */
+async function initExampleDashboards(
+  s: Services,
+  examples: InstallReport | null,
+  options: BuildOptions,
+  warn: (message: string) => void,
+): Promise<ExampleDashboardsReport | null> {
+  if (!examples || !s.config.loadExampleDashboards) return null;
+  const ownerId = await exampleDashboardsOwner(s.db, s.config.adminUsername);
+  if (ownerId === null) {
+    const message = 'example dashboards: not installed, there is no active Admin user';
+    options.onProgress?.(message);
+    warn(message);
+    return null;
+  }
+  const report = await installExampleDashboards(
+    s.db,
+    {
+      dialect: s.config.metadataDialect,
+      box: s.box,
+      engines: s.engines,
+      connections: s.connections,
+    },
+    ownerId,
+    options.onProgress,
+    options.exampleDashboardsDir,
+  );
+  for (const f of report.failed) warn(`example dashboard ${f.bundle} not installed: ${f.message}`);
+  return report;
+}
+
+/** A process of a scaled-out install needs a store `init` made current. */
+async function assertInitialised(config: Config, store: MetadataStore): Promise<void> {
+  const pending = await pendingMigrations(store.db as never, config.metadataDialect);
+  if (pending.length > 0) throw new Error(NOT_INITIALISED);
+}
+
+/** `main.js init`: the store migrated and seeded, the examples loaded; then everything closes. */
+export async function runInit(config: Config, options: BuildOptions = {}): Promise<InitReport> {
   const store = openMetadataStore(config.metadataUrl, config.metadataDialect);
-  const cpuWork = acquireCpuWork(cpuWorkOptionsOf(config));
-  let redis: Redis | null = null;
-  let connections: DatabaseConnections | null = null;
+  let report: Omit<InitReport, 'exampleDashboards'>;
   try {
-    await migrateToLatest(store.db as never, config.metadataDialect);
-    await syncPermissionCatalogue(store.db);
-    const admin = await ensureAdminUser(store.db, config.adminUsername, config.adminPassword);
-    const examples = config.loadExamples
-      ? await installExamples(store.db, config.dataDir, options.onProgress)
+    report = await initStore(config, store, options.onProgress);
+  } catch (e) {
+    await store.close();
+    throw e;
+  }
+  // The init process writes the examples file (it is the only one running).
+  const services = await buildServices(
+    { ...config, embedded: true },
+    { engines: options.engines, store },
+  );
+  try {
+    const exampleDashboards = await initExampleDashboards(services, report.examples, options, (m) =>
+      console.warn(m),
+    );
+    return { ...report, exampleDashboards };
+  } finally {
+    await services.close();
+  }
+}
+
+/**
+ * What every process does beside serving HTTP: it registers itself with a heartbeat and sweeps
+ * the queries of lost workers (the embedded process first counts every earlier process dead:
+ * it is the only one), then runs the worker and scheduler roles the config names. The answer
+ * stops them.
+ */
+async function startRoles(s: Services): Promise<() => Promise<void>> {
+  const stops: Array<() => Promise<void> | void> = [];
+  await s.instances.register(s.config.roles);
+  if (s.config.embedded) await s.instances.markOthersDead();
+  s.instances.startSweeping();
+  if (s.config.roles.has('worker')) stops.push(startWorker(s));
+  if (s.config.roles.has('scheduler')) {
+    const scheduler = new Scheduler({
+      db: s.db,
+      queue: s.queue,
+      instanceId: s.instanceId,
+      schedules: builtInSchedules({ purgeCron: s.config.maintenanceSchedule }),
+      onError: (schedule, tick, error) =>
+        console.error(`Schedule ${schedule} could not fire its tick ${tick}:`, error),
+    });
+    scheduler.start();
+    stops.push(() => scheduler.stop());
+  }
+  return async () => {
+    for (const stop of stops.reverse()) await stop();
+  };
+}
+
+/** Builds the app with the web role (and the other roles the config names). */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<StrataApp> {
+  if (!config.roles.has('web')) throw new Error('buildApp needs the web role');
+  const store = openMetadataStore(config.metadataUrl, config.metadataDialect);
+  let initReport: Omit<InitReport, 'exampleDashboards'> = {
+    migrations: [],
+    admin: { created: false, username: config.adminUsername, generatedPassword: null },
+    examples: null,
+  };
+  try {
+    if (config.embedded) initReport = await initStore(config, store, options.onProgress);
+    else await assertInitialised(config, store);
+  } catch (e) {
+    await store.close();
+    throw e;
+  }
+  const services = await buildServices(config, { engines: options.engines, store });
+  let stopRoles: (() => Promise<void>) | null = null;
+  try {
+    const app = await buildWeb(services, { logger: options.logger });
+    const exampleDashboards = config.embedded
+      ? await initExampleDashboards(services, initReport.examples, options, (m) => app.log.warn(m))
       : null;
-
-    redis = config.redisUrl
-      ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
-      : null;
-    const throttle = new LoginThrottle(
-      redis ? new RedisAttemptCounter(redis) : new MemoryAttemptCounter(),
-    );
-    const sessions = new SessionService(store.db, keys, config.sessionLifetimeSeconds);
-    const box = new SecretBox(keys);
-    const engines =
-      options.engines ?? defaultEngineRegistry({ allowedFunctions: config.sqlAllowedFunctions });
-    // The default folder of file databases is made here, private (issue 16 point 8).
-    for (const dir of config.fileDatabaseDirs)
-      if (dir === path.join(config.dataDir, 'uploads'))
-        fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    connections = new DatabaseConnections(
-      store.db,
-      engines,
-      box,
-      config.dataDir,
-      [
-        path.join(config.dataDir, SECRET_KEY_FILE),
-        ...(config.metadataDialect === 'sqlite' ? [sqlitePathFromUrl(config.metadataUrl)] : []),
-      ],
-      {
-        allowedDirs: config.fileDatabaseDirs,
-        privateDirs: [path.join(config.dataDir, 'results')],
-        examplesFile: path.join(config.dataDir, EXAMPLES_FILE),
-      },
-    );
-    const tokens = new TokenService(keys);
-    const versions = new MetadataVersions(store.db);
-    const principals = new PrincipalCache(store.db, versions);
-    const resultsTtlMs = config.resultsTtlSeconds * 1000;
-    const results: ResultsBackend = redis
-      ? new RedisResultsBackend(redis, resultsTtlMs)
-      : new FileResultsBackend(path.join(config.dataDir, 'results'), resultsTtlMs);
-    const sqlQueue = new InProcessQueue(config.sqllabWorkers, (id, error) =>
-      app.log.error({ err: error, client_id: id }, 'SQL Lab job failed'),
-    );
-    const sqlLab = new SqlLabService(store.db, connections, results, sqlQueue, {
-      defaultLimit: config.defaultSqllabLimit,
-      maxRow: config.sqlMaxRow,
-      timeoutMs: config.sqllabTimeoutSeconds * 1000,
-      templating: config.featureFlags.ENABLE_TEMPLATE_PROCESSING !== false,
-      resultsQuotas: {
-        perQuery: config.resultsMaxBytesPerQuery,
-        perUser: config.resultsMaxBytesPerUser,
-        total: config.resultsMaxBytesTotal,
-      },
-    });
-    await sqlLab.failOrphans();
-
-    const app = Fastify({
-      logger: options.logger === false ? false : { level: config.logLevel },
-      routerOptions: { ignoreTrailingSlash: true },
-      bodyLimit: 10 * 1024 * 1024,
-      // X-Forwarded-* believed from these proxies only (issue 16 points 11, 18).
-      trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
-      logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' }),
-    });
-    app.setValidatorCompiler(validatorCompiler);
-    app.setSerializerCompiler(serializerCompiler);
-    installErrorHandler(app);
-    installSecurityHeaders(app);
-
-    await app.register(cookie, { secret: keys.derive('cookie').toString('hex') });
-    await app.register(formbody, { bodyLimit: 64 * 1024 });
-    await app.register(swagger, {
-      openapi: {
-        openapi: '3.0.3',
-        info: {
-          title: 'Strata API',
-          version: '1.0.0',
-          description: 'Superset-compatible REST API',
-        },
-        components: {
-          securitySchemes: { jwt: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-        },
-        security: [{ jwt: [] }],
-      },
-      transform: jsonSchemaTransform,
-    });
-    await app.register(authPlugin, { db: store.db, principals, sessions, tokens });
-
-    app.get(
-      '/api/v1/_openapi',
-      { config: { access: 'public' }, schema: { hide: true } },
-      async () => app.swagger(),
-    );
-
-    const services = { db: store.db, dialect: config.metadataDialect };
-    const dashboardAccess = { dashboardRbac: config.featureFlags.DASHBOARD_RBAC === true };
-    registerHealthRoutes(app);
-    const loginCsrf = new LoginCsrf(keys);
-    registerAuthRoutes(app, {
-      db: store.db,
-      sessions,
-      tokens,
-      throttle,
-      keys,
-      loginCsrf,
-      cookieSecure: config.cookieSecure,
-      sessionLifetimeSeconds: config.sessionLifetimeSeconds,
-    });
-    for (const def of [
-      usersResource(),
-      rolesResource(),
-      permissionsResource(),
-      viewMenusResource(),
-      permissionViewsResource(),
-      dashboardsResource(dashboardAccess),
-      chartsResource(dashboardAccess),
-      datasetsResource(connections),
-      databasesResource(box, engines, connections),
-      savedQueriesResource(),
-      queriesResource(),
-    ]) {
-      registerResource(app, def, services);
-    }
-    registerDashboardRoutes(app, services, connections, dashboardAccess);
-    registerRolePermissionRoutes(app, store.db);
-    registerDatabaseRoutes(app, store.db, connections);
-    // Issue 16 point 2: one set of chart query limits for chart data and dataset samples.
-    const chartLimits = new ChartQueryLimits({
-      maxRows: config.sqlMaxRow,
-      maxBytes: config.chartDataMaxBytes,
-      totalBytes: config.chartDataTotalBytes,
-      queriesPerUser: config.chartQueriesPerUser,
-      queryQueuePerUser: config.chartQueryQueuePerUser,
-      waitMs: config.chartQueryTimeoutSeconds * 1000,
-    });
-    registerDatasetRoutes(app, services, connections, chartLimits);
-    registerUploadRoutes(app, services, connections);
-    registerImportRoutes(app, services, { box, engines, connections });
-    registerLogRoutes(app, store.db);
-    registerTabStateRoutes(app, services);
-    registerSqlLabBootstrap(app, services, config, engines);
-    registerKeyValueRoutes(app, services, { sessions });
-    registerSavedQueryRoutes(app, services);
-    registerSqlLabRoutes(app, sqlLab, connections);
-    registerTimeRangeRoutes(app);
-    registerChartDataRoutes(app, services, connections, redis, {
-      versions,
-      dashboardRbac: dashboardAccess.dashboardRbac,
-      templating: config.featureFlags.ENABLE_TEMPLATE_PROCESSING !== false,
-      timeoutMs: config.chartQueryTimeoutSeconds * 1000,
-      annotationTimeoutMs: config.annotationTimeoutSeconds * 1000,
-      defaultCacheTimeout: config.cacheDefaultTimeoutSeconds,
-      results,
-      limits: chartLimits,
-    });
-    registerAnnotationLayers(app, services);
-    registerExportRoutes(app, services, dashboardAccess);
-    registerExploreRoutes(app, services, connections, results);
-    registerWebRoutes(app, {
-      distDir: config.webDistDir ?? defaultWebDist(),
-      featureFlags: config.featureFlags,
-      csrfTokenFor: (req) => (req.sessionId ? sessions.csrfToken(req.sessionId) : null),
-      loginCsrfTokenFor: (req, reply) =>
-        loginCsrf.issue(req, reply, cookieSecureFor(req, config.cookieSecure)),
-    });
-
-    let exampleDashboards: ExampleDashboardsReport | null = null;
-    if (examples && config.loadExampleDashboards) {
-      const ownerId = await exampleDashboardsOwner(store.db, config.adminUsername);
-      if (ownerId === null) {
-        const message = 'example dashboards: not installed, there is no active Admin user';
-        options.onProgress?.(message);
-        app.log.warn(message);
-      } else {
-        exampleDashboards = await installExampleDashboards(
-          store.db,
-          { dialect: config.metadataDialect, box, engines, connections },
-          ownerId,
-          options.onProgress,
-          options.exampleDashboardsDir,
-        );
-        for (const f of exampleDashboards.failed)
-          app.log.warn({ bundle: f.bundle }, `example dashboard not installed: ${f.message}`);
-      }
-    }
-
     await app.ready();
     // What the data dir already held (or what this start made under a looser umask): private.
     tightenExisting(
@@ -320,34 +200,55 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         : [],
       (message) => app.log.warn(message),
     );
-    const purge = setInterval(() => {
-      void sessions.purgeExpired().catch(() => undefined);
-      void results.purgeExpired().catch(() => undefined);
-    }, 3600_000);
-    purge.unref();
+    stopRoles = await startRoles(services);
+    const stop = stopRoles;
     return {
       app,
+      services,
       store,
       config,
-      admin,
-      examples,
+      admin: initReport.admin,
+      examples: initReport.examples,
       exampleDashboards,
       async close() {
-        clearInterval(purge);
-        sqlLab.abortAll();
-        await sqlQueue.close();
+        await stop();
+        services.sqlLab.abortAll();
         await app.close();
-        await connections?.closeAll();
-        await store.close();
-        if (redis) redis.disconnect();
-        await cpuWork.release();
+        await services.close();
       },
     };
   } catch (e) {
-    await connections?.closeAll();
-    if (redis) redis.disconnect();
-    await store.close();
-    await cpuWork.release();
+    if (stopRoles) await stopRoles().catch(() => undefined);
+    await services.close();
     throw e;
   }
+}
+
+/** A process without the web role (worker, scheduler): no HTTP, the same services. */
+export async function startBackground(
+  config: Config,
+  options: BuildOptions = {},
+): Promise<{ services: Services; close(): Promise<void> }> {
+  const store = openMetadataStore(config.metadataUrl, config.metadataDialect);
+  try {
+    await assertInitialised(config, store);
+  } catch (e) {
+    await store.close();
+    throw e;
+  }
+  const services = await buildServices(config, { engines: options.engines, store });
+  let stopRoles: () => Promise<void>;
+  try {
+    stopRoles = await startRoles(services);
+  } catch (e) {
+    await services.close();
+    throw e;
+  }
+  return {
+    services,
+    async close() {
+      await stopRoles();
+      await services.close();
+    },
+  };
 }

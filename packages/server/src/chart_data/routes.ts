@@ -5,11 +5,12 @@
  */
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Redis } from 'ioredis';
+import { asyncJobMetadata } from '@strata/core';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ApiError } from '../api/errors.js';
 import type { ResourceServices } from '../api/resource.js';
-import type { DatabaseConnections } from '../databases/connections.js';
-import { MemoryChartDataCache, RedisChartDataCache } from './cache.js';
+import { runsAsync, type AsyncChartData } from './async.js';
 import { BATCH_CONCURRENCY, parseBatchBody, runBatch } from './batch.js';
 import { chartDataFile } from './files.js';
 import { stringifyWithRaw } from './raw-json.js';
@@ -21,7 +22,7 @@ import {
   legacyResultType,
 } from './legacy.js';
 import { savedQueryContext, withRequestOptions } from './saved-chart.js';
-import { ChartDataService, type ChartDataAnswer, type ChartDataOptions } from './service.js';
+import type { ChartDataService, ChartDataAnswer } from './service.js';
 
 const read = { perm: 'can_read', view: 'Chart' } as const;
 const tags = ['Charts'];
@@ -135,21 +136,45 @@ function contextFromQuery(query: Record<string, unknown>): unknown {
   return out;
 }
 
+/** GLOBAL_ASYNC_QUERIES in the chart data routes. */
+export interface AsyncChartDataRoutes {
+  chart: AsyncChartData;
+  /** The request's async channel (see async_events/channel.ts); null: no channel. */
+  channelOf: (req: FastifyRequest) => string | null;
+  /** The GLOBAL_ASYNC_QUERIES flag: `POST /api/v1/chart/data` starts jobs. */
+  enabled: boolean;
+}
+
 export function registerChartDataRoutes(
   app: FastifyInstance,
   services: ResourceServices,
-  connections: DatabaseConnections,
-  redis: Redis | null,
-  options: ChartDataOptions = {},
-): ChartDataService {
-  const cache = redis ? new RedisChartDataCache(redis) : new MemoryChartDataCache();
-  const service = new ChartDataService(services.db, connections, cache, options);
-
-  app.post(
+  service: ChartDataService,
+  asyncQueries: AsyncChartDataRoutes | null = null,
+): void {
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/api/v1/chart/data',
-    { config: { access: read }, schema: { tags, summary: 'Data of a chart query context' } },
-    async (req, reply) =>
-      send(reply, await service.run(req.principal, req.body, undefined, { rawData: true })),
+    {
+      config: { access: read },
+      schema: {
+        tags,
+        summary: 'Data of a chart query context',
+        description:
+          'With GLOBAL_ASYNC_QUERIES, a JSON context of full results that is not cached answers ' +
+          '202 with the job started; its event names the result URL.',
+        response: { 202: asyncJobMetadata },
+      },
+    },
+    async (req, reply) => {
+      // Without a channel (anonymous viewers of public dashboards) the query runs at once.
+      const channelId =
+        asyncQueries?.enabled && runsAsync(req.body) ? asyncQueries.channelOf(req) : null;
+      if (asyncQueries && channelId) {
+        const started = await asyncQueries.chart.start(req.principal, channelId, req.body);
+        if ('cached' in started) return send(reply, started.cached);
+        return reply.code(202).send(started.job);
+      }
+      return send(reply, await service.run(req.principal, req.body, undefined, { rawData: true }));
+    },
   );
   app.post(
     '/api/v1/chart/data/batch',
@@ -182,6 +207,21 @@ export function registerChartDataRoutes(
       return send(reply, await service.run(req.principal, withRequestOptions(saved, params)));
     },
   );
+  if (asyncQueries) {
+    const chart = asyncQueries.chart;
+    app.withTypeProvider<ZodTypeProvider>().get(
+      '/api/v1/chart/data/:cache_key',
+      {
+        config: { access: read },
+        schema: {
+          tags,
+          summary: "Data of an async chart query that finished (its event's result_url)",
+          params: z.object({ cache_key: z.string() }),
+        },
+      },
+      async (req, reply) => send(reply, await chart.result(req.principal, req.params.cache_key)),
+    );
+  }
   const exploreJson = { perm: 'can_explore_json', view: 'Superset' } as const;
   for (const url of ['/superset/explore_json/', '/superset/explore_json/:type/:id/']) {
     app.route({
@@ -200,5 +240,4 @@ export function registerChartDataRoutes(
       },
     });
   }
-  return service;
 }

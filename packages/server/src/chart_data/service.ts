@@ -134,6 +134,13 @@ function urlParamsOf(
   return out;
 }
 
+/** A query of a cache-only run is not in the cache (see `runCached`). */
+class CacheMiss extends Error {
+  constructor() {
+    super('Not in the chart data cache');
+  }
+}
+
 function naiveIso(d: Date): string {
   return d.toISOString().slice(0, 19);
 }
@@ -161,13 +168,14 @@ export class ChartDataService {
 
   /**
    * Runs a query context. With `rawData` (the JSON answer of the API), rows come back as
-   * `RawJson` text straight from the cache or from the run's one serialisation.
+   * `RawJson` text straight from the cache or from the run's one serialisation. `cachedOnly`
+   * throws at the first query not in the cache (see `runCached`).
    */
   async run(
     principal: Principal,
     body: unknown,
     signal?: AbortSignal,
-    options: { rawData?: boolean } = {},
+    options: { rawData?: boolean; cachedOnly?: boolean } = {},
   ): Promise<ChartDataAnswer> {
     const context = parseContext(body);
     const target =
@@ -182,7 +190,9 @@ export class ChartDataService {
     const rawData = options.rawData === true && (context.result_format ?? 'json') === 'json';
     try {
       for (const query of context.queries) {
-        queries.push(await this.runQuery(principal, target, context, query, now, rawData));
+        queries.push(
+          await this.runQuery(principal, target, context, query, now, rawData, options.cachedOnly),
+        );
       }
     } finally {
       for (const budget of target.budgets) budget.release();
@@ -193,6 +203,24 @@ export class ChartDataService {
       datasetName: target.rec.row.table_name,
       queries,
     };
+  }
+
+  /**
+   * The answer when every query of the context is in the cache (and `force` is not asked), else
+   * null without running anything (Superset's `run(force_cached=True)`, how GLOBAL_ASYNC_QUERIES
+   * answers a cached chart at once). Access is checked as by `run` (a 404 is thrown).
+   */
+  async runCached(
+    principal: Principal,
+    body: unknown,
+    options: { rawData?: boolean } = {},
+  ): Promise<ChartDataAnswer | null> {
+    try {
+      return await this.run(principal, body, undefined, { ...options, cachedOnly: true });
+    } catch (e) {
+      if (e instanceof CacheMiss) return null;
+      throw e;
+    }
   }
 
   /** The dataset (404 unless the principal may read it), its database and client. */
@@ -293,6 +321,7 @@ export class ChartDataService {
     input: QueryObject,
     now: Date,
     rawData = false,
+    cachedOnly = false,
   ): Promise<QueryPayload> {
     // Free SQL in the query: the allow list of functions unless an admin asks (issue 16, 1).
     let target = { ...baseTarget, dialect: dialectFor(baseTarget.dialect, isAdmin(principal)) };
@@ -349,12 +378,6 @@ export class ChartDataService {
     });
     if (resultType === 'query') return { query: compiled.sql, language: 'sql' };
 
-    const annotationData = await chartAnnotationData(
-      this.db,
-      query,
-      this.annotationRunner(principal, context),
-      this.options.annotationTimeoutMs,
-    );
     const cacheKey = cacheKeyOf({
       sql: compiled.sql,
       datasource: `${target.rec.row.id}__${target.type}`,
@@ -367,6 +390,13 @@ export class ChartDataService {
       ...(compiled.dateColumns.length ? { date_columns: compiled.dateColumns } : {}),
     });
     let cached = context.force ? null : await this.cached(cacheKey);
+    if (cachedOnly && cached === null) throw new CacheMiss();
+    const annotationData = await chartAnnotationData(
+      this.db,
+      query,
+      this.annotationRunner(principal, context),
+      this.options.annotationTimeoutMs,
+    );
     const isCached = cached !== null;
     const cacheTimeout = context.custom_cache_timeout ?? target.cacheTimeout;
     let fresh: CachedRun | null = null;

@@ -190,3 +190,41 @@ describe('CPU worker settings', () => {
     );
   });
 });
+
+describe('roles (issue 17)', () => {
+  const base = { STRATA_DATA_DIR: '/tmp/strata-roles-test' };
+  it('runs every role in one embedded process by default', () => {
+    const c = loadConfig({ ...base });
+    expect([...c.roles]).toEqual(['web', 'worker', 'scheduler']);
+    expect(c.embedded).toBe(true);
+    expect(c.workerConcurrency).toBe(4);
+    expect(c.jobLeaseSeconds).toBe(30);
+    expect(c.asyncQueriesTransport).toBe('polling');
+  });
+  it('takes a subset of roles with Redis, and then is not embedded', () => {
+    const c = loadConfig({ ...base, STRATA_ROLES: 'worker', STRATA_REDIS_URL: 'redis://x' });
+    expect([...c.roles]).toEqual(['worker']);
+    expect(c.embedded).toBe(false);
+    const all = loadConfig({
+      ...base,
+      STRATA_ROLES: 'web, worker,scheduler',
+      STRATA_REDIS_URL: 'redis://x',
+    });
+    expect(all.roles.size).toBe(3);
+    expect(all.embedded).toBe(false);
+  });
+  it('refuses unknown roles, a subset without Redis and bad job settings', () => {
+    expect(() => loadConfig({ ...base, STRATA_ROLES: 'web,cron' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, STRATA_ROLES: 'web' })).toThrow(/STRATA_REDIS_URL/);
+    expect(() => loadConfig({ ...base, STRATA_JOB_LEASE_SECONDS: '1' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base, STRATA_MAINTENANCE_SCHEDULE: 'every hour' })).toThrow(
+      /STRATA_MAINTENANCE_SCHEDULE/,
+    );
+    expect(
+      loadConfig({ ...base, STRATA_MAINTENANCE_SCHEDULE: '*/5 * * * * *' }).maintenanceSchedule,
+    ).toBe('*/5 * * * * *');
+    expect(() => loadConfig({ ...base, STRATA_GLOBAL_ASYNC_QUERIES_TRANSPORT: 'sse' })).toThrow(
+      ConfigError,
+    );
+  });
+});

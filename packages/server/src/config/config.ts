@@ -1,3 +1,4 @@
+import { Cron } from 'croner';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import v8 from 'node:v8';
@@ -107,6 +108,50 @@ export interface Config {
   cpuTaskTimeoutSeconds: number;
   /** Time the Jinja templates of one request may take to render, in milliseconds. */
   templateTimeoutMs: number;
+  // Issue 17: roles and jobs.
+  /** What this process does (STRATA_ROLES): serve HTTP, run jobs, fire schedules. */
+  roles: ReadonlySet<Role>;
+  /**
+   * One process runs the whole install (STRATA_ROLES unset, the default): it migrates and loads
+   * the examples at start and writes the examples DuckDB file. A process started with
+   * STRATA_ROLES is one of several: it expects `init` to have run and reads the examples file
+   * read-only, so any number of them run at once.
+   */
+  embedded: boolean;
+  /** Jobs one worker process runs at once (STRATA_WORKER_CONCURRENCY). */
+  workerConcurrency: number;
+  /** A running job whose worker has not been heard of for this long is failed (seconds). */
+  jobLeaseSeconds: number;
+  /** How the web app receives async query events (GLOBAL_ASYNC_QUERIES_TRANSPORT). */
+  asyncQueriesTransport: 'polling' | 'ws';
+  /** When the housekeeping job runs (cron, optionally with seconds; STRATA_MAINTENANCE_SCHEDULE). */
+  maintenanceSchedule: string;
+  /**
+   * The name the job queue, the event bus and the async events take in Redis
+   * (STRATA_REDIS_PREFIX): installs (or test servers) sharing one Redis keep apart by it.
+   */
+  redisPrefix: string;
+}
+
+export const ROLES = ['web', 'worker', 'scheduler'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** STRATA_ROLES: a comma list of roles (default all three). */
+export function parseRoles(value: string | undefined): ReadonlySet<Role> {
+  if (value === undefined || value.trim() === '') return new Set(ROLES);
+  const roles = new Set<Role>();
+  for (const part of value.split(',')) {
+    const name = part.trim();
+    if (name === '') continue;
+    if (!(ROLES as readonly string[]).includes(name)) {
+      throw new ConfigError(
+        `STRATA_ROLES must be a comma list of ${ROLES.join(', ')}; "${name}" is not a role`,
+      );
+    }
+    roles.add(name as Role);
+  }
+  if (roles.size === 0) throw new ConfigError('STRATA_ROLES names no role');
+  return roles;
 }
 
 export class ConfigError extends Error {}
@@ -315,6 +360,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     .filter((d) => d !== '')
     .map((d) => path.resolve(cwd, d));
   if (fileDatabaseDirs.length === 0) fileDatabaseDirs.push(path.join(dataDir, 'uploads'));
+  // Issue 17: roles and jobs.
+  const roles = parseRoles(env.STRATA_ROLES);
+  const redisUrl = env.STRATA_REDIS_URL || null;
+  const allRoles = roles.size === ROLES.length;
+  if (!redisUrl && !allRoles) {
+    throw new ConfigError(
+      'Without STRATA_REDIS_URL one process runs every role: set STRATA_REDIS_URL to run ' +
+        `${[...roles].join(',')} on its own, or leave STRATA_ROLES unset`,
+    );
+  }
+  const transport = (env.STRATA_GLOBAL_ASYNC_QUERIES_TRANSPORT || 'polling').trim();
+  if (transport !== 'polling' && transport !== 'ws') {
+    throw new ConfigError(
+      `STRATA_GLOBAL_ASYNC_QUERIES_TRANSPORT must be polling or ws, got "${transport}"`,
+    );
+  }
+  const maintenanceSchedule = (env.STRATA_MAINTENANCE_SCHEDULE || '0 * * * *').trim();
+  try {
+    new Cron(maintenanceSchedule, { paused: true }).stop();
+  } catch (e) {
+    throw new ConfigError(
+      `STRATA_MAINTENANCE_SCHEDULE must be a cron pattern (5 or 6 fields), got "${maintenanceSchedule}": ${e instanceof Error ? e.message : String(e)}`,
+    );
+  }
+  const redisPrefix = (env.STRATA_REDIS_PREFIX || 'strata').trim();
+  if (!/^[A-Za-z0-9_-]{1,40}$/.test(redisPrefix)) {
+    throw new ConfigError(
+      `STRATA_REDIS_PREFIX must be 1 to 40 letters, digits, dashes or underscores, got "${redisPrefix}"`,
+    );
+  }
+  const jobLeaseSeconds = positive('STRATA_JOB_LEASE_SECONDS', 30);
+  if (jobLeaseSeconds < 3) {
+    throw new ConfigError(`STRATA_JOB_LEASE_SECONDS must be at least 3, got ${jobLeaseSeconds}`);
+  }
   return {
     fileDatabaseDirs,
     port,
@@ -325,7 +404,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     secretKey,
     adminUsername: env.STRATA_ADMIN_USERNAME || 'admin',
     adminPassword: env.STRATA_ADMIN_PASSWORD || null,
-    redisUrl: env.STRATA_REDIS_URL || null,
+    redisUrl,
     featureFlags: parseFeatureFlags(env.STRATA_FEATURE_FLAGS),
     cookieSecure: flag('STRATA_COOKIE_SECURE', false),
     sessionLifetimeSeconds,
@@ -356,5 +435,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     cpuWorkerMemoryMb,
     cpuTaskTimeoutSeconds,
     templateTimeoutMs,
+    roles,
+    embedded: (env.STRATA_ROLES ?? '').trim() === '',
+    workerConcurrency: positive('STRATA_WORKER_CONCURRENCY', sqllabWorkers),
+    jobLeaseSeconds,
+    asyncQueriesTransport: transport,
+    maintenanceSchedule,
+    redisPrefix,
   };
 }

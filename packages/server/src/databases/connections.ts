@@ -33,6 +33,11 @@ export interface FileDatabaseSettings {
   privateDirs: string[];
   /** The examples database's file (only that database may use it). */
   examplesFile: string | null;
+  /**
+   * Open the examples file read-only (issue 17: every process of a scaled-out install reads
+   * it; only `init` or the embedded process writes it).
+   */
+  examplesReadOnly?: boolean;
 }
 
 export interface DatabaseRow {
@@ -57,6 +62,7 @@ export class DatabaseConnections {
   private readonly entries = new Map<number, Entry>();
 
   private readonly rules: FileDatabaseRules;
+  private readonly examplesReadOnly: boolean;
 
   /**
    * `protectedFiles`: the app's own files (metadata store, secret key) that no database
@@ -76,6 +82,15 @@ export class DatabaseConnections {
       protectedDirs: canonicalAll(files.privateDirs),
       examplesFiles: canonicalAll(files.examplesFile ? withCompanions(files.examplesFile) : []),
     };
+    this.examplesReadOnly = files.examplesReadOnly === true;
+  }
+
+  /** Whether this URI's file is the examples file and this process only reads it. */
+  private opensReadOnly(uri: string): boolean {
+    if (!this.examplesReadOnly) return false;
+    const file = fileDatabasePath(uri, this.dataDir);
+    if (file === null) return false;
+    return this.rules.examplesFiles.includes(canonicalPath(file) ?? file);
   }
 
   /** Refuses URIs whose file is one of the app's own files (checked at every open). */
@@ -142,6 +157,7 @@ export class DatabaseConnections {
     const client = spec.connect(row.sqlalchemy_uri, {
       password: this.password(row),
       dataDir: this.dataDir,
+      ...(this.opensReadOnly(row.sqlalchemy_uri) ? { readOnly: true } : {}),
     });
     this.entries.set(row.id, { fingerprint, client });
     client.catch(() => this.entries.delete(row.id));

@@ -41,37 +41,56 @@ export function satisfies(principal: Principal, access: Access): boolean {
   return hasPerm(principal, access.perm, access.view);
 }
 
+/** The user of a Bearer access token; throws the 401 the API answers for a bad one. */
+export async function bearerPrincipal(token: string, opts: AuthPluginOptions): Promise<Principal> {
+  const claims = await opts.tokens.verify(token, 'access');
+  if (!claims)
+    throw new ApiError(401, 'Token is invalid or expired', {
+      msg: 'Token is invalid or expired',
+    });
+  const principal = await opts.principals.user(claims.userId);
+  if (!principal) throw new ApiError(401, 'User is not active or does not exist');
+  // A token issued before a password change, (de)activation or role change is revoked.
+  if (!tokenIsCurrent(claims, principal.tokenGeneration))
+    throw new ApiError(401, 'Token is invalid or expired', {
+      msg: 'Token is invalid or expired',
+    });
+  return principal;
+}
+
+/**
+ * The session and user of a session cookie's raw (signed) value, or null when it is not a live
+ * session of an active user. `unsign` is @fastify/cookie's (`req.unsignCookie`,
+ * `app.unsignCookie`).
+ */
+export async function sessionPrincipal(
+  raw: string,
+  unsign: (value: string) => { valid: boolean; value: string | null },
+  opts: AuthPluginOptions,
+): Promise<{ principal: Principal; sessionId: string } | null> {
+  const unsigned = unsign(raw);
+  const session =
+    unsigned.valid && unsigned.value ? await opts.sessions.resolve(unsigned.value) : null;
+  const principal = session ? await opts.principals.user(session.userId) : null;
+  return session && principal ? { principal, sessionId: session.id } : null;
+}
+
 async function authenticate(req: FastifyRequest, opts: AuthPluginOptions): Promise<void> {
   req.authMethod = 'none';
   req.sessionId = null;
   const header = req.headers.authorization;
   if (header && /^Bearer\s+/i.test(header) && !req.routeOptions.config.refreshTokenRoute) {
-    const claims = await opts.tokens.verify(header.replace(/^Bearer\s+/i, '').trim(), 'access');
-    if (!claims)
-      throw new ApiError(401, 'Token is invalid or expired', {
-        msg: 'Token is invalid or expired',
-      });
-    const principal = await opts.principals.user(claims.userId);
-    if (!principal) throw new ApiError(401, 'User is not active or does not exist');
-    // A token issued before a password change, (de)activation or role change is revoked.
-    if (!tokenIsCurrent(claims, principal.tokenGeneration))
-      throw new ApiError(401, 'Token is invalid or expired', {
-        msg: 'Token is invalid or expired',
-      });
-    req.principal = principal;
+    req.principal = await bearerPrincipal(header.replace(/^Bearer\s+/i, '').trim(), opts);
     req.authMethod = 'bearer';
     return;
   }
   const raw = req.cookies[SESSION_COOKIE];
   if (raw) {
-    const unsigned = req.unsignCookie(raw);
-    const session =
-      unsigned.valid && unsigned.value ? await opts.sessions.resolve(unsigned.value) : null;
-    const principal = session ? await opts.principals.user(session.userId) : null;
-    if (session && principal) {
-      req.principal = principal;
+    const found = await sessionPrincipal(raw, (value) => req.unsignCookie(value), opts);
+    if (found) {
+      req.principal = found.principal;
       req.authMethod = 'cookie';
-      req.sessionId = session.id;
+      req.sessionId = found.sessionId;
       return;
     }
   }

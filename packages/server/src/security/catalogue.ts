@@ -83,6 +83,9 @@ const FILTER_SET_PAIRS: PermissionPair[] = [
   ['can_write', 'FilterSets'],
 ];
 
+/** The events of async queries (Superset's AsyncEventsRestApi), for whoever reads charts. */
+const ASYNC_EVENT_PAIRS: PermissionPair[] = [['can_list', 'AsyncEventsRestApi']];
+
 function pairs(): PermissionPair[] {
   const all: PermissionPair[] = [];
   for (const v of MODEL_VIEWS) {
@@ -90,7 +93,7 @@ function pairs(): PermissionPair[] {
   }
   all.push(['can_read', 'Query'], ['can_read', 'Log'], ['can_write', 'Log']);
   all.push(['can_read', 'Annotation'], ['can_write', 'Annotation']);
-  all.push(...EXPLORE_PAIRS, ...DASHBOARD_STATE_PAIRS, ...FILTER_SET_PAIRS);
+  all.push(...EXPLORE_PAIRS, ...DASHBOARD_STATE_PAIRS, ...FILTER_SET_PAIRS, ...ASYNC_EVENT_PAIRS);
   for (const v of SECURITY_VIEWS) all.push(['can_read', v], ['can_write', v]);
   for (const p of SUPERSET_PERMS) all.push([p, 'Superset']);
   for (const p of SQLLAB_PERMS) all.push([p, 'SQLLab']);
@@ -132,6 +135,7 @@ export function builtinRolePairs(role: string): PermissionPair[] {
         ...EXPLORE_PAIRS,
         ...DASHBOARD_STATE_PAIRS,
         ...FILTER_SET_PAIRS,
+        ...ASYNC_EVENT_PAIRS,
         ['can_read', 'Log'],
         ['can_write', 'Log'],
         ['can_log', 'Superset'],

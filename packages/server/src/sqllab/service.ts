@@ -17,7 +17,8 @@ import {
   type ColumnInfo,
   type EngineSpec,
 } from '../engines/types.js';
-import type { JobQueue } from '../jobs/in-process-queue.js';
+import type { EventBus } from '../events/bus.js';
+import type { JobQueue } from '../jobs/types.js';
 import { nowIso, toBool, type MetadataDb } from '../metadata/db.js';
 import { hasPerm, isAdmin, type Principal } from '../security/principal.js';
 import type { Engine } from '../sql/guard.js';
@@ -54,6 +55,8 @@ import { RunningQueries } from './running.js';
 
 /** SQL Lab's settings (from the configuration). */
 export interface SqlLabSettings {
+  /** This process's instance id, written on the queries it runs (`query.worker_id`). */
+  instanceId: string;
   defaultLimit: number;
   maxRow: number;
   /** A query running longer is stopped and marked timed_out (ms; 0: never). */
@@ -94,10 +97,24 @@ export class QueryFailure extends ApiError {
 }
 
 const CLIENT_ID = /^[A-Za-z0-9_-]{1,11}$/;
-/** The message of a query whose process ended while it ran (issue 16 point 17). */
-export const INTERRUPTED_MESSAGE =
-  'The query was interrupted: the server stopped while it was running. Run it again.';
 const PROGRESS_WRITE_MS = 500;
+const STOPPED_MESSAGE = 'The query was stopped.';
+
+/** The queue's job id of an asynchronous query. */
+export function sqlLabJobId(clientId: string): string {
+  return `sqllab:${clientId}`;
+}
+
+/** The prepared script as `query.strata_script` keeps it (the worker runs exactly this). */
+function scriptFromJson(text: string | null): PreparedScript | null {
+  if (!text) return null;
+  try {
+    const parsed = JSON.parse(text) as PreparedScript;
+    return Array.isArray(parsed.statements) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
 
 function sqlLabError(
   message: string,
@@ -133,41 +150,24 @@ export class SqlLabService {
   readonly running = new RunningQueries();
   /** What the stored results take, against the quotas. */
   readonly ledger: ResultsLedger;
+  private readonly unsubscribe: () => void;
 
   constructor(
     private readonly db: MetadataDb,
     private readonly connections: DatabaseConnections,
     private readonly results: ResultsBackend,
     private readonly queue: JobQueue,
+    private readonly bus: EventBus,
     private readonly settings: SqlLabSettings,
   ) {
     this.ledger = new ResultsLedger(
       results,
       settings.resultsQuotas ?? { perQuery: 0, perUser: 0, total: 0 },
     );
-  }
-
-  /**
-   * Queries left running or pending by a process that ended are failed on start, with a message
-   * saying why (as `errorMessage` and as the error of `extra.errors`, where SQL Lab and the
-   * query history read it) and no results key (their results were never completed).
-   */
-  async failOrphans(): Promise<void> {
-    const error = sqlLabError(INTERRUPTED_MESSAGE, 'GENERIC_BACKEND_ERROR', {
-      reason: 'server_stopped',
+    // A stop asked of any process reaches the one running the query (issue 17).
+    this.unsubscribe = bus.subscribe('sqllab.stop', (clientId) => {
+      this.running.abort(clientId, 'stopped');
     });
-    await this.db
-      .updateTable('query')
-      .set({
-        status: 'failed',
-        error_message: error.message,
-        extra_json: JSON.stringify({ errors: [error] }),
-        results_key: null,
-        end_time: Date.now(),
-        changed_on: nowIso(),
-      })
-      .where('status', 'in', ['pending', 'running'])
-      .execute();
   }
 
   private async database(id: number): Promise<SqlLabDatabase> {
@@ -381,8 +381,12 @@ export class SqlLabService {
       tracking_url: null,
       extra_json: refusal ? JSON.stringify({ errors: [refusal] }) : null,
       changed_on: nowIso(),
-      worker_id: null,
-      strata_script: null,
+      // Who runs it: this process for a synchronous query or one held in this process's
+      // in-process queue; a query waiting in Redis has no worker until one takes it.
+      worker_id:
+        refusal || (runAsync && this.queue.kind !== 'in-process') ? null : this.settings.instanceId,
+      // What a worker runs: the statements rendered, guarded and limited here.
+      strata_script: script && runAsync ? JSON.stringify(script) : null,
     };
     const inserted = await this.db
       .insertInto('query')
@@ -399,10 +403,20 @@ export class SqlLabService {
     }
 
     if (runAsync) {
-      const prepared = script;
-      this.queue.add(request.client_id, async () => {
-        await this.run(mirror, database, prepared, null, true);
-      });
+      try {
+        await this.queue.add(
+          'sqllab.execute',
+          { queryId: mirror.id },
+          { jobId: sqlLabJobId(request.client_id) },
+        );
+      } catch {
+        const error = sqlLabError(
+          'The query could not be queued: the job queue is unavailable. Try again later.',
+          'GENERIC_BACKEND_ERROR',
+        );
+        await this.fail(mirror, error);
+        throw new QueryFailure(503, error, toQueryDto(mirror, dtoExtras));
+      }
       return { status: 202, body: { query: toQueryDto(mirror, dtoExtras) } };
     }
     const firstRows: ResultRow[] = [];
@@ -415,7 +429,28 @@ export class SqlLabService {
     };
   }
 
-  /** Stores a final failure state; `mirror` follows. */
+  /**
+   * Writes `values` on a query still pending or running (`states`); false when it was not (a
+   * stop, a time-out or a sweep got there first), and nothing is written.
+   */
+  private async updateIfUnfinished(
+    id: number,
+    values: Partial<Omit<QueryRow, 'id'>>,
+    states: QueryState[] = ['running'],
+  ): Promise<boolean> {
+    const answer = await this.db
+      .updateTable('query')
+      .set({ ...values, changed_on: nowIso() })
+      .where('id', '=', id)
+      .where('status', 'in', states)
+      .executeTakeFirst();
+    return Number(answer.numUpdatedRows) > 0;
+  }
+
+  /**
+   * Stores a final failure state on a query not yet finished; `mirror` follows. A query that
+   * another process already finished (stopped, swept) keeps its state.
+   */
   private async fail(
     mirror: QueryRow,
     error: SqlLabError,
@@ -429,7 +464,40 @@ export class SqlLabService {
       extra_json: JSON.stringify({ errors: [error] }),
     };
     Object.assign(mirror, values);
-    await this.update(mirror.id, values);
+    await this.updateIfUnfinished(mirror.id, values, ['pending', 'running']);
+  }
+
+  /**
+   * The job `sqllab.execute {queryId}`: runs a query stored as pending with its prepared
+   * script, in whichever process took the job.
+   */
+  async runJob(queryId: number): Promise<void> {
+    const row = await this.db
+      .selectFrom('query')
+      .selectAll()
+      .where('id', '=', queryId)
+      .executeTakeFirst();
+    // Stopped while it waited, swept, or taken already (a job never runs a query twice).
+    if (!row || row.status !== 'pending') return;
+    const script = scriptFromJson(row.strata_script);
+    if (!script) {
+      await this.fail(
+        row,
+        sqlLabError(
+          'The query could not be run: its prepared script is missing.',
+          'GENERIC_BACKEND_ERROR',
+        ),
+      );
+      return;
+    }
+    let database: SqlLabDatabase;
+    try {
+      database = await this.database(row.database_id);
+    } catch {
+      await this.fail(row, sqlLabError('Database not found.', 'GENERIC_BACKEND_ERROR'));
+      return;
+    }
+    await this.run(row, database, script, null, true);
   }
 
   /**
@@ -450,18 +518,21 @@ export class SqlLabService {
     if (queued) {
       // Taken from the queue: pending → running, unless it was stopped meanwhile.
       const started = Date.now();
-      const taken = await this.db
-        .updateTable('query')
-        .set({ status: 'running', start_running_time: started, changed_on: nowIso() })
-        .where('id', '=', mirror.id)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      if (Number(taken.numUpdatedRows) === 0) {
-        return { error: null, status: 200, columns: [], totalRows: 0 };
-      }
-      Object.assign(mirror, { status: 'running', start_running_time: started });
+      const taken = await this.updateIfUnfinished(
+        mirror.id,
+        { status: 'running', start_running_time: started, worker_id: this.settings.instanceId },
+        ['pending'],
+      );
+      if (!taken) return { error: null, status: 200, columns: [], totalRows: 0 };
+      Object.assign(mirror, {
+        status: 'running',
+        start_running_time: started,
+        worker_id: this.settings.instanceId,
+      });
     }
     const signal = this.running.start(clientId, this.settings.timeoutMs);
+    // A stop published before this process listened for it: the row says so.
+    if (queued && (await this.stoppedMeanwhile(mirror.id))) this.running.abort(clientId, 'stopped');
     const key = newResultsKey();
     let page: ResultRow[] = [];
     let pageIndex = 0;
@@ -521,7 +592,7 @@ export class SqlLabService {
         // The first page is readable: tell pollers where it is.
         mirror.results_key = key;
         lastProgressWrite = Date.now();
-        await this.update(mirror.id, {
+        await this.progress(mirror, {
           results_key: key,
           rows: stored,
           progress: progressOf(stored),
@@ -532,7 +603,7 @@ export class SqlLabService {
       const now = Date.now();
       if (now - lastProgressWrite < PROGRESS_WRITE_MS) return;
       lastProgressWrite = now;
-      await this.update(mirror.id, { progress: progressOf(totalRows), rows: stored });
+      await this.progress(mirror, { progress: progressOf(totalRows), rows: stored });
     };
     try {
       const client = await this.connections.client(database);
@@ -584,8 +655,7 @@ export class SqlLabService {
       );
       this.ledger.complete(key);
       // A stop that raced with the end wins: the user asked for it.
-      if (this.running.reason(clientId))
-        throw new EngineError('cancelled', 'The query was stopped.');
+      if (this.running.reason(clientId)) throw new EngineError('cancelled', STOPPED_MESSAGE);
       const done = {
         status: 'success',
         progress: 100,
@@ -599,8 +669,12 @@ export class SqlLabService {
           totalRows,
         ),
       };
+      // Guarded: a query stopped (from any process) or swept meanwhile never becomes success.
+      if (!(await this.updateIfUnfinished(mirror.id, done))) {
+        this.running.abort(clientId, 'stopped');
+        throw new EngineError('cancelled', STOPPED_MESSAGE);
+      }
       Object.assign(mirror, done);
-      await this.update(mirror.id, done);
       return { error: null, status: 200, columns: result.columns, totalRows };
     } catch (thrown) {
       const e = ownFailure ?? thrown;
@@ -610,7 +684,7 @@ export class SqlLabService {
       if (firstRows) firstRows.length = 0;
       const reason = this.running.reason(clientId);
       if (reason === 'stopped' || reason === 'shutdown') {
-        const error = sqlLabError('The query was stopped.', 'QUERY_STOPPED');
+        const error = sqlLabError(STOPPED_MESSAGE, 'QUERY_STOPPED');
         await this.fail(mirror, error, 'stopped');
         return { error, status: 400, columns: [], totalRows: 0 };
       }
@@ -682,18 +756,34 @@ export class SqlLabService {
     return row;
   }
 
-  /** `POST /api/v1/query/stop`: cancels the query on the database (or in the queue). */
+  /**
+   * `POST /api/v1/query/stop`, from any process: a waiting job leaves the queue; the row is
+   * marked stopped (so the runner's later writes, guarded, change nothing), and the stop is
+   * published so the process running the query cancels it on the database.
+   */
   async stop(principal: Principal, clientId: string): Promise<void> {
     const row = await this.ownQuery(principal, clientId);
     if (!['pending', 'running'].includes(row.status)) return;
-    if (this.queue.cancel(clientId)) {
-      await this.fail(row, sqlLabError('The query was stopped.', 'QUERY_STOPPED'), 'stopped');
-      return;
-    }
-    if (!this.running.abort(clientId, 'stopped')) {
-      // Not run by this process (another web process, or it ended meanwhile): mark it; a
-      // runner that takes it from a queue later finds it stopped.
-      await this.fail(row, sqlLabError('The query was stopped.', 'QUERY_STOPPED'), 'stopped');
+    if (row.status === 'pending') await this.queue.remove(sqlLabJobId(clientId));
+    await this.fail(row, sqlLabError(STOPPED_MESSAGE, 'QUERY_STOPPED'), 'stopped');
+    this.running.abort(clientId, 'stopped');
+    await this.bus.publish('sqllab.stop', clientId);
+  }
+
+  /** Whether the query was finished by someone else (a stop, a sweep) while this ran. */
+  private async stoppedMeanwhile(id: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('query')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return !row || row.status !== 'running';
+  }
+
+  /** A progress write while the query runs; a query finished meanwhile is cancelled here. */
+  private async progress(mirror: QueryRow, values: Partial<Omit<QueryRow, 'id'>>): Promise<void> {
+    if (!(await this.updateIfUnfinished(mirror.id, values))) {
+      this.running.abort(mirror.client_id, 'stopped');
     }
   }
 
@@ -778,6 +868,12 @@ export class SqlLabService {
 
   /** Stops running queries (shutdown). */
   abortAll(): void {
+    this.running.abortAll();
+  }
+
+  /** Stops listening for stops and stops the queries this process runs. */
+  close(): void {
+    this.unsubscribe();
     this.running.abortAll();
   }
 }

@@ -9,6 +9,7 @@ export function bootstrapData(
   featureFlags: Record<string, boolean>,
   csrfToken: string | null = null,
   loginCsrfToken: string | null = null,
+  conf: NonNullable<BootstrapData['common']['conf']> = {},
 ): BootstrapData {
   return {
     ...(csrfToken && !principal.isAnonymous ? { csrf_token: csrfToken } : {}),
@@ -25,7 +26,12 @@ export function bootstrapData(
           roles: principal.roles,
         },
     ...(loginCsrfToken && principal.isAnonymous ? { login_csrf_token: loginCsrfToken } : {}),
-    common: { feature_flags: featureFlags, application_root: '/', version: APP_VERSION },
+    common: {
+      feature_flags: featureFlags,
+      application_root: '/',
+      version: APP_VERSION,
+      conf,
+    },
   };
 }
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { BootstrapData } from '@strata/core';
 import { bootstrapData, injectBootstrap } from './bootstrap.js';
 import { injectPreloaded, preloadAnswers, preloadPathsFor } from './preload.js';
 
@@ -9,6 +10,8 @@ export interface WebRouteOptions {
   /** Built web app (index.html, assets/); null when there is none. */
   distDir: string | null;
   featureFlags: Record<string, boolean>;
+  /** Settings given to the page as `common.conf`. */
+  conf?: NonNullable<BootstrapData['common']['conf']>;
   /** The CSRF token of the request's session, written into the page; null without a session. */
   csrfTokenFor?: (req: FastifyRequest) => string | null;
   /** The login form's CSRF token for an anonymous visitor (sets its pre-session cookie). */
@@ -120,7 +123,13 @@ export function registerWebRoutes(app: FastifyInstance, opts: WebRouteOptions): 
         : null;
     const withBootstrap = injectBootstrap(
       html,
-      bootstrapData(req.principal, opts.featureFlags, opts.csrfTokenFor?.(req) ?? null, loginToken),
+      bootstrapData(
+        req.principal,
+        opts.featureFlags,
+        opts.csrfTokenFor?.(req) ?? null,
+        loginToken,
+        opts.conf ?? {},
+      ),
     );
     // A dashboard's first calls answered in the page (see preload.ts).
     const paths = req.principal.isAnonymous ? [] : preloadPathsFor(url.pathname);

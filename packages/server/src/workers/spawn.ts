@@ -11,7 +11,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 
-const LOADER_SOURCE = String.raw`
+/** The module loader (plain JavaScript) that runs our `.ts` sources; also used by tests' child processes. */
+export const LOADER_SOURCE = String.raw`
 import { createRequire } from 'node:module';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';

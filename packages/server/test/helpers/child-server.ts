@@ -97,6 +97,10 @@ export async function startChildServer(
       STRATA_LOAD_EXAMPLE_DASHBOARDS: 'false',
       // As the in-process test servers: the tests' file databases live in temp folders.
       STRATA_FILE_DATABASE_DIRS: os.tmpdir(),
+      STRATA_REDIS_PREFIX: `test-${path
+        .basename(store.dataDir)
+        .replace(/[^A-Za-z0-9_-]/g, '')
+        .slice(-30)}`,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

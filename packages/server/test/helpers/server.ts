@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { buildApp, type StrataApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config/config.js';
@@ -31,6 +32,8 @@ export async function startServer(
     // Tests keep their file databases in temporary folders (data dirs and fixtures): allowed
     // there; test/security/ checks the default (the data dir's uploads) on its own.
     STRATA_FILE_DATABASE_DIRS: os.tmpdir(),
+    // Test servers sharing the one Redis keep their queues, buses and events apart.
+    STRATA_REDIS_PREFIX: `test-${randomBytes(4).toString('hex')}`,
     ...env,
   });
   const strata = await buildApp(config, { logger: false });

@@ -9,7 +9,6 @@ import pg from 'pg';
 import { risonEncode, type QueryDto } from '@strata/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CANCEL_GRACE_MS } from '../../src/engines/shared/settle.js';
-import { INTERRUPTED_MESSAGE } from '../../src/sqllab/service.js';
 import { startChildServer, type ChildServer } from '../helpers/child-server.js';
 import { ApiClient } from '../helpers/client.js';
 import { metadataTargets, type MetadataTarget } from '../helpers/metadata-targets.js';
@@ -321,6 +320,11 @@ describe.each(targets)('queries of a process that died, on $name metadata', (tar
     const admin = new ApiClient(second!.baseUrl);
     await admin.loginWithToken('admin', ADMIN_PASSWORD);
     const q = (await polled(admin)).find((r) => r.id === 'orphan1');
+    // Issue 17: the message names the lost process (its instance id: host-pid-random).
+    const INTERRUPTED_MESSAGE = q?.errorMessage ?? '';
+    expect(INTERRUPTED_MESSAGE).toMatch(
+      /^The query was interrupted: the worker \S+-\d+-[0-9a-f]{6} running it stopped\. Run it again\.$/,
+    );
     expect(q).toMatchObject({ state: 'failed', errorMessage: INTERRUPTED_MESSAGE });
     expect(q?.extra).toMatchObject({ errors: [{ message: INTERRUPTED_MESSAGE }] });
     const row = await historyRow(admin, 'orphan1');

@@ -46,10 +46,6 @@ describe('parseBootstrap', () => {
     });
     expect(read({ GLOBAL_ASYNC_QUERIES_TRANSPORT: 'carrier-pigeon' })).toBe(undefined);
     expect(read('ws')).toBe(undefined);
-    const beside = parseBootstrap(
-      JSON.stringify({ user, common: {}, conf: { GLOBAL_ASYNC_QUERIES_TRANSPORT: 'ws' } }),
-    );
-    expect(beside.common.conf).toEqual({ GLOBAL_ASYNC_QUERIES_TRANSPORT: 'ws' });
   });
 
   it("keeps the session's CSRF token for a signed-in user only", () => {

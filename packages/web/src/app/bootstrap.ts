@@ -71,8 +71,8 @@ export function parseBootstrap(raw: string | null | undefined): BootstrapData {
     }
   }
   const user = parseUser(data.user);
-  // The async events transport: Superset's `common.conf`, or a `conf` beside `common`.
-  const conf = isRecord(common.conf) ? common.conf : isRecord(data.conf) ? data.conf : {};
+  // The async events transport (Superset's `common.conf`); nothing else of conf is kept.
+  const conf = isRecord(common.conf) ? common.conf : {};
   const transport = conf.GLOBAL_ASYNC_QUERIES_TRANSPORT;
   return {
     user,

@@ -22,13 +22,9 @@ export const MIGRATIONS: Migration[] = [
   migration008,
 ];
 
-/** Applies the migrations not yet applied. Throws with the failing migration's name on error. */
-export async function migrateToLatest(
-  db: Kysely<unknown>,
-  dialect: MetadataDialect,
-): Promise<string[]> {
+function migratorOf(db: Kysely<unknown>, dialect: MetadataDialect): Migrator {
   const t = dialectTypes(dialect);
-  const migrator = new Migrator({
+  return new Migrator({
     db,
     provider: {
       async getMigrations() {
@@ -40,6 +36,23 @@ export async function migrateToLatest(
     migrationTableName: 'strata_migration',
     migrationLockTableName: 'strata_migration_lock',
   });
+}
+
+/** The names of the migrations this store has not had yet (all of them on an empty store). */
+export async function pendingMigrations(
+  db: Kysely<unknown>,
+  dialect: MetadataDialect,
+): Promise<string[]> {
+  const known = await migratorOf(db, dialect).getMigrations();
+  return known.filter((m) => m.executedAt === undefined).map((m) => m.name);
+}
+
+/** Applies the migrations not yet applied. Throws with the failing migration's name on error. */
+export async function migrateToLatest(
+  db: Kysely<unknown>,
+  dialect: MetadataDialect,
+): Promise<string[]> {
+  const migrator = migratorOf(db, dialect);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {

@@ -1,0 +1,179 @@
+/**
+ * The web role: Fastify over the app's services (`services.ts`). Registering a route never
+ * builds a service; every route gets the ones it needs from `Services`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import swagger from '@fastify/swagger';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { installErrorHandler } from './api/error-handler.js';
+import { registerResource } from './api/resource.js';
+import { registerAnnotationLayers } from './annotation_layers/routes.js';
+import { asyncChannelId } from './async_events/channel.js';
+import { registerAsyncEventRoutes } from './async_events/routes.js';
+import { attachAsyncEventSocket } from './async_events/ws.js';
+import { registerChartDataRoutes } from './chart_data/routes.js';
+import { chartsResource } from './charts/resource.js';
+import { dashboardsResource } from './dashboards/resource.js';
+import { registerDashboardRoutes } from './dashboards/routes.js';
+import { databasesResource } from './databases/resource.js';
+import { registerDatabaseRoutes } from './databases/routes.js';
+import { datasetsResource } from './datasets/resource.js';
+import { registerDatasetRoutes } from './datasets/routes.js';
+import { registerExploreRoutes } from './explore/routes.js';
+import { registerExportRoutes } from './exports/routes.js';
+import { registerHealthRoutes } from './health/routes.js';
+import { registerImportRoutes } from './imports/routes.js';
+import { registerKeyValueRoutes } from './key_value/routes.js';
+import { registerLogRoutes } from './log/routes.js';
+import { queriesResource } from './queries/resource.js';
+import { savedQueriesResource } from './saved_queries/resource.js';
+import { registerSavedQueryRoutes } from './saved_queries/routes.js';
+import {
+  permissionViewsResource,
+  permissionsResource,
+  rolesResource,
+  usersResource,
+  viewMenusResource,
+} from './security/admin-resources.js';
+import { authPlugin } from './security/auth-plugin.js';
+import { cookieSecureFor } from './security/login-csrf.js';
+import { registerRolePermissionRoutes } from './security/role-permission-routes.js';
+import { registerAuthRoutes } from './security/routes.js';
+import type { Services } from './services.js';
+import { registerSqlLabRoutes } from './sqllab/routes.js';
+import { registerSqlLabBootstrap } from './tab_state/bootstrap.js';
+import { registerTabStateRoutes } from './tab_state/routes.js';
+import { registerTimeRangeRoutes } from './time_range/routes.js';
+import { registerUploadRoutes } from './uploads/routes.js';
+import { registerWebRoutes } from './web/routes.js';
+import { installSecurityHeaders } from './web/security-headers.js';
+
+/** Where the built web app is when the server runs from this repository. */
+export function defaultWebDist(): string | null {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidate = path.resolve(here, '../../web/dist');
+  return fs.existsSync(path.join(candidate, 'index.html')) ? candidate : null;
+}
+
+export interface WebOptions {
+  logger?: boolean;
+}
+
+/** The HTTP API and pages over `s`; not yet listening (`app.ready()` is the caller's). */
+export async function buildWeb(s: Services, options: WebOptions = {}): Promise<FastifyInstance> {
+  const { config } = s;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 10 * 1024 * 1024,
+    // X-Forwarded-* believed from these proxies only (issue 16 points 11, 18).
+    trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' }),
+  });
+  s.logJobError = (jobId, name, error) =>
+    app.log.error({ err: error, job_id: jobId, job: name }, 'Job failed');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+  installSecurityHeaders(app);
+
+  await app.register(cookie, { secret: s.keys.derive('cookie').toString('hex') });
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Strata API',
+        version: '1.0.0',
+        description: 'Superset-compatible REST API',
+      },
+      components: {
+        securitySchemes: { jwt: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      security: [{ jwt: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  const auth = { db: s.db, principals: s.principals, sessions: s.sessions, tokens: s.tokens };
+  await app.register(authPlugin, auth);
+
+  app.get('/api/v1/_openapi', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
+
+  const resources = { db: s.db, dialect: config.metadataDialect };
+  const dashboardAccess = { dashboardRbac: config.featureFlags.DASHBOARD_RBAC === true };
+  const { connections, box, engines } = s;
+  registerHealthRoutes(app);
+  registerAuthRoutes(app, {
+    db: s.db,
+    sessions: s.sessions,
+    tokens: s.tokens,
+    throttle: s.throttle,
+    keys: s.keys,
+    loginCsrf: s.loginCsrf,
+    cookieSecure: config.cookieSecure,
+    sessionLifetimeSeconds: config.sessionLifetimeSeconds,
+  });
+  for (const def of [
+    usersResource(),
+    rolesResource(),
+    permissionsResource(),
+    viewMenusResource(),
+    permissionViewsResource(),
+    dashboardsResource(dashboardAccess),
+    chartsResource(dashboardAccess),
+    datasetsResource(connections),
+    databasesResource(box, engines, connections),
+    savedQueriesResource(),
+    queriesResource(),
+  ]) {
+    registerResource(app, def, resources);
+  }
+  registerDashboardRoutes(app, resources, connections, dashboardAccess);
+  registerRolePermissionRoutes(app, s.db);
+  registerDatabaseRoutes(app, s.db, connections);
+  registerDatasetRoutes(app, resources, connections, s.chartLimits);
+  registerUploadRoutes(app, resources, connections);
+  registerImportRoutes(app, resources, { box, engines, connections });
+  registerLogRoutes(app, s.db);
+  registerTabStateRoutes(app, resources);
+  registerSqlLabBootstrap(app, resources, config, engines);
+  registerKeyValueRoutes(app, resources, { sessions: s.sessions });
+  registerSavedQueryRoutes(app, resources);
+  registerSqlLabRoutes(app, s.sqlLab, connections);
+  registerTimeRangeRoutes(app);
+  // GLOBAL_ASYNC_QUERIES: chart data as jobs, their events over HTTP and the WebSocket.
+  const asyncOn = config.featureFlags.GLOBAL_ASYNC_QUERIES === true;
+  const channelOf = (req: FastifyRequest) => asyncChannelId(s.keys, req);
+  registerChartDataRoutes(app, resources, s.chartData, {
+    chart: s.asyncChart,
+    channelOf,
+    enabled: asyncOn,
+  });
+  if (asyncOn) {
+    registerAsyncEventRoutes(app, s.asyncEvents, channelOf);
+    attachAsyncEventSocket(app, { events: s.asyncEvents, bus: s.bus, keys: s.keys, auth });
+  }
+  registerAnnotationLayers(app, resources);
+  registerExportRoutes(app, resources, dashboardAccess);
+  registerExploreRoutes(app, resources, connections, s.results);
+  registerWebRoutes(app, {
+    distDir: config.webDistDir ?? defaultWebDist(),
+    featureFlags: config.featureFlags,
+    conf: { GLOBAL_ASYNC_QUERIES_TRANSPORT: config.asyncQueriesTransport },
+    csrfTokenFor: (req) => (req.sessionId ? s.sessions.csrfToken(req.sessionId) : null),
+    loginCsrfTokenFor: (req, reply) =>
+      s.loginCsrf.issue(req, reply, cookieSecureFor(req, config.cookieSecure)),
+  });
+  return app;
+}

@@ -1,0 +1,29 @@
+/**
+ * The worker role: takes jobs from the queue (in-process, or BullMQ on Redis) and runs them with
+ * the same services the web role uses. Each handler gets ids and loads what it needs.
+ */
+import { maintenancePurgeHandler } from './scheduler/maintenance.js';
+import type { Services } from './services.js';
+
+/** Starts taking jobs; the answer stops (and waits for the running ones). */
+export function startWorker(s: Services): () => Promise<void> {
+  s.queue.work(
+    {
+      'sqllab.execute': ({ queryId }) => s.sqlLab.runJob(queryId),
+      'maintenance.purge': maintenancePurgeHandler({
+        db: s.db,
+        purgers: [
+          async () => {
+            await s.sessions.purgeExpired();
+          },
+          async () => {
+            await s.results.purgeExpired();
+          },
+        ],
+      }),
+      'chart_data.execute': (payload, job) => s.asyncChart.handle(payload, job),
+    },
+    s.config.workerConcurrency,
+  );
+  return () => s.queue.close();
+}
