@@ -3,7 +3,7 @@
  * `GET /api/v1/async_event/?last_id=` every `pollingDelayMs` while jobs are waited for, or over
  * a WebSocket that is opened again `wsReconnectMs` after it closes, at most `wsMaxTries` times
  * in a row, after which the page polls. Both resume after the last event id seen; an event seen
- * twice (a socket's catch-up call and its messages) is handed over once. The network, the
+ * twice (a socket opened again, the switch to polling) is handed over once. The network, the
  * socket and the timers are given, so this is plain logic.
  */
 import {
@@ -139,13 +139,10 @@ export function createAsyncEventsHub(options: AsyncEventsHubOptions): AsyncEvent
       return;
     }
     socket = current;
+    // The server sends the events after `lastId` first (those appended while no socket was
+    // open), then each new one.
     current.addEventListener('open', () => {
-      if (socket !== current) return;
-      failedTries = 0;
-      // Events appended while no socket was open (before this one, or between two).
-      options.fetchEvents(lastId).then(receive, (e: unknown) => {
-        warn(`Async events could not be read: ${e instanceof Error ? e.message : String(e)}`);
-      });
+      if (socket === current) failedTries = 0;
     });
     current.addEventListener('message', ({ data }) => {
       if (socket !== current) return;
