@@ -27,6 +27,8 @@ interface SeenEvent {
  */
 class AsyncTraffic {
   chartDataStatuses: number[] = [];
+  /** Jobs started by the filter bar's choice queries. */
+  filterJobs = 0;
   jobs: string[] = [];
   batchCalls = 0;
   pollCalls = 0;
@@ -41,6 +43,8 @@ class AsyncTraffic {
       if (url.pathname === '/api/v1/chart/data/batch') this.batchCalls += 1;
       if (url.pathname === '/api/v1/chart/data' && r.request().method() === 'POST') {
         this.chartDataStatuses.push(r.status());
+        if (r.status() === 202 && (r.request().postData() ?? '').includes('"filter_select"'))
+          this.filterJobs += 1;
         if (r.status() === 202)
           this.reads.push(r.json().then((b: { job_id: string }) => void this.jobs.push(b.job_id)));
       }
@@ -249,6 +253,63 @@ for (const transport of ['polling', 'ws'] as const) {
       await snap(page, `async-${transport}-02-dashboard-refreshed`);
     });
 
+    it("offers a native filter's choices from a job, and applies one to the charts", async () => {
+      const id = /\/superset\/dashboard\/(\d+)\//.exec(dashboardUrl)![1]!;
+      const token = await csrfTokenOf(page, server.baseUrl);
+      const datasetId = await datasetIdOf(page, server.baseUrl, 'birth_names');
+      const put = await page.request.put(`${server.baseUrl}/api/v1/dashboard/${id}`, {
+        headers: { 'X-CSRFToken': token },
+        data: {
+          json_metadata: JSON.stringify({
+            native_filter_configuration: [
+              {
+                id: 'NATIVE_FILTER-gender',
+                type: 'NATIVE_FILTER',
+                name: 'Gender',
+                filterType: 'filter_select',
+                targets: [{ datasetId, column: { name: 'gender' } }],
+                controlValues: { multiSelect: true },
+                defaultDataMask: { extraFormData: {}, filterState: {}, ownState: {} },
+                cascadeParentIds: [],
+                scope: { rootPath: ['ROOT_ID'], excluded: [] },
+              },
+            ],
+          }),
+        },
+      });
+      assert.equal(put.status(), 200, await put.text());
+      const before = traffic.mark();
+      const filterJobsBefore = traffic.filterJobs;
+      await page.goto(dashboardUrl);
+      const expand = page.locator('[data-test="filter-bar__expand-button"]');
+      if (await expand.isVisible()) await expand.click();
+      await page.getByLabel('Gender', { exact: true }).click();
+      await page
+        .locator('.ant-select-item-option', { hasText: /^girl$/ })
+        .first()
+        .click();
+      await page.keyboard.press('Escape');
+      assert.equal(traffic.filterJobs, filterJobsBefore + 1, 'the choices came from a job');
+      // The unfiltered charts were answered from the cache (200, as without the flag).
+      await traffic.settled();
+      assert.ok(traffic.chartDataStatuses.slice(before.statuses).includes(200));
+      const applied = traffic.mark();
+      await page.locator('[data-test="filter-bar__apply-button"]').click();
+      const chart = page.locator('[data-test="dashboard-chart"]', {
+        hasText: 'Async births by gender',
+      });
+      await page.locator('[data-test="applied-filter"]', { hasText: 'Gender' }).waitFor();
+      await chart.getByText('girl').waitFor();
+      await chart.getByText('boy').waitFor({ state: 'detached' });
+      await traffic.settled();
+      // The filtered charts: queries not seen before, each answered with a job.
+      assert.deepEqual(traffic.chartDataStatuses.slice(applied.statuses), [202, 202]);
+      await page.locator('[data-test="dashboard-chart"] .ant-spin-spinning').first().waitFor({
+        state: 'detached',
+      });
+      await snap(page, `async-${transport}-03-filter-applied`);
+    });
+
     it('draws an Explore chart from its job', async () => {
       const before = traffic.mark();
       await page.goto(`${server.baseUrl}/explore/?slice_id=${exploreChart}`);
@@ -265,10 +326,10 @@ for (const transport of ['polling', 'ws'] as const) {
         ['done'],
       );
       if (transport === 'ws') {
-        assert.equal(traffic.sockets.length, 2);
+        assert.equal(traffic.sockets.length, 3);
         assert.equal(traffic.pollCalls, 0);
       } else assert.equal(traffic.sockets.length, 0);
-      await snap(page, `async-${transport}-03-explore`);
+      await snap(page, `async-${transport}-04-explore`);
     });
 
     it("shows a failed job's error as the chart's error in Explore", async () => {
@@ -287,7 +348,7 @@ for (const transport of ['polling', 'ws'] as const) {
         heard.map((e) => e.status),
         ['error'],
       );
-      await snap(page, `async-${transport}-04-explore-error`);
+      await snap(page, `async-${transport}-05-explore-error`);
       assert.deepEqual(errors, []);
     });
   });
