@@ -35,6 +35,19 @@ describe('parseBootstrap', () => {
     expect(data.common.application_root).toBe('/');
   });
 
+  it('reads the async events transport from conf, and nothing else there', () => {
+    const read = (value: unknown) =>
+      parseBootstrap(JSON.stringify({ user, common: { conf: value } })).common.conf;
+    expect(read({ GLOBAL_ASYNC_QUERIES_TRANSPORT: 'ws', SECRET: 'x' })).toEqual({
+      GLOBAL_ASYNC_QUERIES_TRANSPORT: 'ws',
+    });
+    expect(read({ GLOBAL_ASYNC_QUERIES_TRANSPORT: 'polling' })).toEqual({
+      GLOBAL_ASYNC_QUERIES_TRANSPORT: 'polling',
+    });
+    expect(read({ GLOBAL_ASYNC_QUERIES_TRANSPORT: 'carrier-pigeon' })).toBe(undefined);
+    expect(read('ws')).toBe(undefined);
+  });
+
   it("keeps the session's CSRF token for a signed-in user only", () => {
     expect(parseBootstrap(JSON.stringify({ user, csrf_token: 'tok' })).csrf_token).toBe('tok');
     expect(parseBootstrap(JSON.stringify({ user: null, csrf_token: 'tok' })).csrf_token).toBe(

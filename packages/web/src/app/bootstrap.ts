@@ -71,6 +71,9 @@ export function parseBootstrap(raw: string | null | undefined): BootstrapData {
     }
   }
   const user = parseUser(data.user);
+  // The async events transport (Superset's `common.conf`); nothing else of conf is kept.
+  const conf = isRecord(common.conf) ? common.conf : {};
+  const transport = conf.GLOBAL_ASYNC_QUERIES_TRANSPORT;
   return {
     user,
     ...(user && typeof data.csrf_token === 'string' && data.csrf_token
@@ -83,6 +86,9 @@ export function parseBootstrap(raw: string | null | undefined): BootstrapData {
       feature_flags: flags,
       application_root: str(common.application_root) || '/',
       version: str(common.version),
+      ...(transport === 'ws' || transport === 'polling'
+        ? { conf: { GLOBAL_ASYNC_QUERIES_TRANSPORT: transport } }
+        : {}),
     },
   };
 }

@@ -36,6 +36,7 @@ import { api, errorMessage, isAbortError } from '../../app/api';
 import { useBootstrap, useCurrentUser } from '../../app/BootstrapContext';
 import { useToasts } from '../../app/toasts';
 import { usePageTitle } from '../../app/usePageTitle';
+import { postChartData } from '../explore/chartData';
 import { runChartQueries } from '../explore/runChartQueries';
 import { runChartQuery } from '../explore/runChartQuery';
 import type { ExplorePayload } from '../explore/types';
@@ -1029,8 +1030,7 @@ function DashboardChartSlot({
   const hooks = useMemo<ChartHooks>(
     () => ({
       setDataMask: (mask: DataMask) => chartId !== undefined && data?.setMask(chartId, mask),
-      postChartData: async (context) =>
-        (await api.post<{ result: ChartDataResult[] }>('/api/v1/chart/data', context)).result,
+      postChartData: async (context) => (await postChartData(context)).result,
     }),
     // The setter is stable for the page's life.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -20,6 +20,7 @@ import {
   saveBlob,
   shareByEmailUrl,
 } from './chartExports';
+import { postChartData } from './chartData';
 import type { ExploreSlice } from './types';
 import { useChartFavorite } from './useChartFavorite';
 
@@ -192,7 +193,7 @@ export function ChartActions({
         const plugin = chartRegistry.get(formData.viz_type);
         if (!plugin) throw new Error(MESSAGES.vizTypeNotSupported);
         const ctx = plugin.buildQuery(formData, { resultType: 'query' });
-        const res = await api.post<{ result: Array<{ query: string }> }>('/api/v1/chart/data', ctx);
+        const res = await postChartData<{ query: string }>(ctx);
         setQuery(res.result.map((r) => r.query).join('\n\n'));
       });
   };

@@ -15,7 +15,6 @@ import {
   controlPanelState,
   listControls,
   validationMessages,
-  type ChartDataResult,
   type ChartHooks,
   type ControlState,
 } from '@strata/charts';
@@ -48,6 +47,7 @@ import {
   readExploreParams,
 } from './hydrate';
 import { loadExplore } from './loadExplore';
+import { postChartData } from './chartData';
 import { runChartQuery } from './runChartQuery';
 import { reorderTarget, valueAfterDrop, type DragItem } from './dnd';
 import { announceFilterDrop } from './filterDrop';
@@ -162,6 +162,12 @@ export default function ExplorePage() {
     dispatch(a.chartUpdateStopped({ now: Date.now() }));
   };
 
+  // Leaving the page drops the chart's query (and the wait for its async job).
+  useEffect(() => {
+    const running = controller;
+    return () => running.current?.abort();
+  }, []);
+
   useEffect(() => {
     if (!hasExploreTarget(params)) return undefined;
     const c = new AbortController();
@@ -253,8 +259,7 @@ export default function ExplorePage() {
   const drillMenu = drill.onContextMenu;
   const chartHooks = useMemo<ChartHooks>(
     () => ({
-      postChartData: async (context) =>
-        (await api.post<{ result: ChartDataResult[] }>('/api/v1/chart/data', context)).result,
+      postChartData: async (context) => (await postChartData(context)).result,
       ...(drillable ? { onContextMenu: drillMenu } : {}),
     }),
     [drillable, drillMenu],

@@ -8,6 +8,8 @@
 import { MESSAGES, type QueryFormData } from '@strata/core';
 import { chartRegistry, type BuildQueryOptions, type ChartDataResult } from '@strata/charts';
 import { ApiError, api, extractErrorMessage } from '../../app/api';
+import { asyncQueriesEnabled } from '../../app/asyncEvents/settings';
+import { runChartQuery } from './runChartQuery';
 
 export const CHART_DATA_BATCH_URL = '/api/v1/chart/data/batch';
 
@@ -71,12 +73,16 @@ interface Pending {
 
 /**
  * Runs the charts' queries in one call; one promise per item, in order. A chart whose query
- * cannot be built fails alone; a failed call fails the charts still waiting.
+ * cannot be built fails alone; a failed call fails the charts still waiting. With
+ * GLOBAL_ASYNC_QUERIES on, each chart is one call of its own instead (the batch call stays
+ * synchronous; a single call starts a job that a worker runs).
  */
 export function runChartQueries(
   items: ReadonlyArray<{ formData: QueryFormData; options?: BuildQueryOptions }>,
   signal: AbortSignal,
 ): Array<Promise<ChartDataResult[]>> {
+  if (asyncQueriesEnabled())
+    return items.map(({ formData, options }) => runChartQuery(formData, signal, options ?? {}));
   const pending: Pending[] = [];
   const promises = items.map(
     () =>

@@ -9,12 +9,13 @@ import { Alert, Button, Dropdown, Empty, Modal, Spin, Typography, type MenuProps
 import { EllipsisOutlined, ExclamationCircleOutlined } from '@ant-design/icons';
 import type { QueryFormData } from '@strata/core';
 import { chartRegistry, type ChartHooks, type ExploreDatasource } from '@strata/charts';
-import { api, errorMessage } from '../../../app/api';
+import { errorMessage } from '../../../app/api';
 import { useCurrentUser } from '../../../app/BootstrapContext';
 import { useToasts } from '../../../app/toasts';
 import { canDrillToDetail } from '../../drillDetail/drillPayload';
 import { useDrillDetail } from '../../drillDetail/useDrillDetail';
 import { ChartRenderer } from '../../explore/ChartRenderer';
+import { postChartData } from '../../explore/chartData';
 import { chartPermalink, downloadChartData, saveBlob } from '../../explore/chartExports';
 import type { ChartState, DashboardChart } from '../types';
 
@@ -172,10 +173,7 @@ export const ChartHolder = memo(function ChartHolder(props: ChartHolderProps) {
           const plugin = chartRegistry.get(formData.viz_type);
           if (!plugin) return;
           const ctx = plugin.buildQuery(formData, { resultType: 'query' });
-          const res = await api.post<{ result: Array<{ query?: string }> }>(
-            '/api/v1/chart/data',
-            ctx,
-          );
+          const res = await postChartData<{ query?: string }>(ctx);
           setQuery(res.result.map((r) => r.query ?? '').join('\n\n'));
         } else if (key === 'csv' || key === 'xlsx') await downloadChartData(formData, key);
         else if (key === 'png') {

@@ -10,6 +10,7 @@ import type { DashboardLayout } from '@strata/core';
 import type { ChartDataResult, DataMask, ExploreDatasource, QueryContext } from '@strata/charts';
 import { api, errorMessage } from '../../../app/api';
 import { useToasts } from '../../../app/toasts';
+import { postChartData } from '../../explore/chartData';
 import type { FilterBar as FilterBarComponent } from '../filterBar/FilterBar';
 import { FilterBarFrame } from '../filterBar/FilterBarRail';
 import type { FilterControl as FilterControlComponent } from '../filterBar/FilterControl';
@@ -87,8 +88,7 @@ export interface DashboardFilterBarProps {
 
 /** Posts a query context to the chart data API (a filter's choices, a range's bounds). */
 export async function queryChartData(ctx: QueryContext): Promise<ChartDataResult[]> {
-  const res = await api.post<{ result: ChartDataResult[] }>('/api/v1/chart/data', ctx);
-  return res.result;
+  return (await postChartData(ctx)).result;
 }
 
 /** Targets given by dataset uuid only (Superset bundles) get the dataset's id when it is known. */
