@@ -32,6 +32,22 @@ export const asyncResultUrl = (key: string) => `/api/v1/chart/data/${key}`;
 interface StoredJob {
   context: unknown;
   userId: number | null;
+  /** When the job was started (epoch ms): results cached since then are its own. */
+  startedAt?: number;
+}
+
+/**
+ * A result the job itself computed is not "cached" to its user: the cache is only how it came
+ * from the worker. Queries cached (seconds precision, UTC) since the job started are marked
+ * fresh; older entries (another run's) stay cached.
+ */
+export function markJobResultsFresh(answer: ChartDataAnswer, startedAt: number): void {
+  const since = Math.floor(startedAt / 1000) * 1000;
+  for (const query of answer.queries) {
+    const when = query.cached_dttm;
+    if (query.is_cached !== true || typeof when !== 'string') continue;
+    if (Date.parse(`${when}Z`) >= since) query.is_cached = false;
+  }
 }
 
 export type AsyncStart = { cached: ChartDataAnswer } | { job: AsyncJobMetadata };
@@ -66,7 +82,8 @@ function parseStored(text: string | null): StoredJob | null {
     if (typeof value !== 'object' || value === null || !('context' in value)) return null;
     const userId = value.userId;
     if (userId !== null && !Number.isInteger(userId)) return null;
-    return { context: value.context, userId: userId ?? null };
+    const startedAt = Number.isFinite(value.startedAt) ? value.startedAt : undefined;
+    return { context: value.context, userId: userId ?? null, startedAt };
   } catch {
     return null;
   }
@@ -99,7 +116,7 @@ export class AsyncChartData {
     const contextKey = randomBytes(16).toString('hex');
     const jobId = randomUUID();
     const userId = userIdOf(principal);
-    const stored: StoredJob = { context: body, userId };
+    const stored: StoredJob = { context: body, userId, startedAt: Date.now() };
     await this.deps.jobs.put(
       contextKey,
       JSON.stringify(stored),
@@ -180,6 +197,8 @@ export class AsyncChartData {
       typeof stored.context === 'object' && stored.context !== null
         ? { ...(stored.context as Record<string, unknown>), force: false }
         : stored.context;
-    return this.deps.service.run(principal, context, undefined, { rawData: true });
+    const answer = await this.deps.service.run(principal, context, undefined, { rawData: true });
+    if (stored.startedAt !== undefined) markJobResultsFresh(answer, stored.startedAt);
+    return answer;
   }
 }
