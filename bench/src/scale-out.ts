@@ -167,8 +167,8 @@ async function startRole(
       await proc.stop();
       throw new Error(`${name} did not start:\n${out}`);
     }
-    if (/Strata is running/.test(out)) {
-      if (!proc.base) break;
+    if (!proc.base && /Strata is running/.test(out)) break;
+    if (proc.base) {
       try {
         if ((await fetch(`${proc.base}/health`)).ok) break;
       } catch {
