@@ -22,6 +22,8 @@ export interface ScaleOutLoadResult {
   p95Ms: number;
   /** Completed requests per base URL, in the job's order. */
   perBase: number[];
+  /** CPU time the generator itself used (user + system), ms. */
+  cpuMs: number;
 }
 
 function post(agent: http.Agent, base: URL, job: ScaleOutLoadJob, body: Buffer): Promise<number> {
@@ -56,6 +58,7 @@ export async function runLoad(job: ScaleOutLoadJob): Promise<ScaleOutLoadResult>
   let completed = 0;
   let failed = 0;
   let next = 0;
+  const cpuStart = process.cpuUsage();
   const tStart = performance.now();
   const client = async () => {
     while (performance.now() - tStart < job.durationMs) {
@@ -76,6 +79,7 @@ export async function runLoad(job: ScaleOutLoadJob): Promise<ScaleOutLoadResult>
   };
   await Promise.all(Array.from({ length: job.clients }, client));
   const seconds = (performance.now() - tStart) / 1000;
+  const cpu = process.cpuUsage(cpuStart);
   for (const a of agents) a.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q: number) =>
@@ -90,6 +94,7 @@ export async function runLoad(job: ScaleOutLoadJob): Promise<ScaleOutLoadResult>
     p50Ms: at(0.5),
     p95Ms: at(0.95),
     perBase,
+    cpuMs: Math.round((cpu.user + cpu.system) / 1000),
   };
 }
 

@@ -242,6 +242,24 @@ function loadFromChild(job: ScaleOutLoadJob): Promise<ScaleOutLoadResult> {
   });
 }
 
+/** CPU time (user + system) a process has used so far, ms, from /proc (Linux). */
+function cpuMsOf(pid: number | undefined): number {
+  if (pid === undefined) return NaN;
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command's ')'.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/** The machine's busy and total CPU time so far (all cores), from /proc/stat, in ticks. */
+function machineCpu(): { busy: number; total: number } {
+  const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
+  const v = line.trim().split(/\s+/).slice(1).map(Number);
+  const total = v.reduce((a, b) => a + b, 0);
+  const idle = (v[3] ?? 0) + (v[4] ?? 0);
+  return { busy: total - idle, total };
+}
+
 const loadAvg = () => os.loadavg()[0]!.toFixed(2);
 
 // 1. Cache-hit chart data throughput, one web process vs two.
@@ -287,16 +305,25 @@ async function benchThroughput(
     });
     const rates: Record<string, number[]> = { one: [], two: [] };
     // Alternating rounds, each after a short warm-up of the same set.
-    for (let round = 0; round < 2; round += 1) {
+    for (let round = 0; round < Number(process.env.STRATA_BENCH_ROUNDS ?? 2); round += 1) {
       for (const [label, bases] of [
         ['one', [web1.base!]],
         ['two', [web1.base!, web2.base!]],
       ] as const) {
         await loadFromChild(job([...bases], 2000));
         const before = loadAvg();
+        const cpuBefore = [web1, web2].map((p) => cpuMsOf(p.child.pid));
+        const machineBefore = machineCpu();
         const r = await loadFromChild(job([...bases], seconds * 1000));
+        const webCpu = [web1, web2].map((p, i) => cpuMsOf(p.child.pid) - cpuBefore[i]!);
+        const machineAfter = machineCpu();
+        const busyPct = Math.round(
+          (100 * (machineAfter.busy - machineBefore.busy)) /
+            (machineAfter.total - machineBefore.total),
+        );
+        const perReq = (ms: number) => (ms / r.completed).toFixed(2);
         console.log(
-          `scale-out: ${label} web process(es), round ${round + 1}: ${r.requestsPerSecond} req/s, p50 ${r.p50Ms} ms, p95 ${r.p95Ms} ms, ${r.completed} ok / ${r.failed} failed in ${r.seconds} s, per process ${r.perBase.join(' / ')} (load average ${before} → ${loadAvg()})`,
+          `scale-out: ${label} web process(es), round ${round + 1}: ${r.requestsPerSecond} req/s, p50 ${r.p50Ms} ms, p95 ${r.p95Ms} ms, ${r.completed} ok / ${r.failed} failed in ${r.seconds} s, per process ${r.perBase.join(' / ')}; CPU ms web 1 / web 2 / load generator ${webCpu.join(' / ')} / ${r.cpuMs} (per request: web ${perReq(webCpu[0]! + webCpu[1]!)}, generator ${perReq(r.cpuMs)}); machine CPU busy ${busyPct} %; load average ${before} → ${loadAvg()}`,
         );
         if (r.failed > 0) throw new Error(`${r.failed} requests failed`);
         rates[label]!.push(r.requestsPerSecond);
@@ -312,7 +339,7 @@ async function benchThroughput(
     const best = (xs: number[]) => Math.max(...xs);
     figures.push({
       name: 'cache hit: two web processes / one (best round of each)',
-      runs: 2,
+      runs: rates.one!.length,
       median: +(best(rates.two!) / best(rates.one!)).toFixed(2),
       p95: NaN,
       unit: '×',
