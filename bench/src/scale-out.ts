@@ -251,6 +251,21 @@ function cpuMsOf(pid: number | undefined): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
+/** CPU time (ms) used so far by every process named `comm` (PostgreSQL's backends, Redis). */
+function cpuMsOfAll(comm: string): number {
+  let total = 0;
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === comm)
+        total += cpuMsOf(Number(pid));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
+
 /** The machine's busy and total CPU time so far (all cores), from /proc/stat, in ticks. */
 function machineCpu(): { busy: number; total: number } {
   const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
@@ -314,16 +329,20 @@ async function benchThroughput(
         const before = loadAvg();
         const cpuBefore = [web1, web2].map((p) => cpuMsOf(p.child.pid));
         const machineBefore = machineCpu();
+        const servicesBefore = [cpuMsOfAll('postgres'), cpuMsOfAll('redis-server')];
         const r = await loadFromChild(job([...bases], seconds * 1000));
         const webCpu = [web1, web2].map((p, i) => cpuMsOf(p.child.pid) - cpuBefore[i]!);
         const machineAfter = machineCpu();
+        const services = [cpuMsOfAll('postgres'), cpuMsOfAll('redis-server')].map(
+          (v, i) => v - servicesBefore[i]!,
+        );
         const busyPct = Math.round(
           (100 * (machineAfter.busy - machineBefore.busy)) /
             (machineAfter.total - machineBefore.total),
         );
         const perReq = (ms: number) => (ms / r.completed).toFixed(2);
         console.log(
-          `scale-out: ${label} web process(es), round ${round + 1}: ${r.requestsPerSecond} req/s, p50 ${r.p50Ms} ms, p95 ${r.p95Ms} ms, ${r.completed} ok / ${r.failed} failed in ${r.seconds} s, per process ${r.perBase.join(' / ')}; CPU ms web 1 / web 2 / load generator ${webCpu.join(' / ')} / ${r.cpuMs} (per request: web ${perReq(webCpu[0]! + webCpu[1]!)}, generator ${perReq(r.cpuMs)}); machine CPU busy ${busyPct} %; load average ${before} → ${loadAvg()}`,
+          `scale-out: ${label} web process(es), round ${round + 1}: ${r.requestsPerSecond} req/s, p50 ${r.p50Ms} ms, p95 ${r.p95Ms} ms, ${r.completed} ok / ${r.failed} failed in ${r.seconds} s, per process ${r.perBase.join(' / ')}; CPU ms web 1 / web 2 / load generator ${webCpu.join(' / ')} / ${r.cpuMs} (per request: web ${perReq(webCpu[0]! + webCpu[1]!)}, generator ${perReq(r.cpuMs)}, PostgreSQL ${perReq(services[0]!)}, Redis ${perReq(services[1]!)}); machine CPU busy ${busyPct} %; load average ${before} → ${loadAvg()}`,
         );
         if (r.failed > 0) throw new Error(`${r.failed} requests failed`);
         rates[label]!.push(r.requestsPerSecond);
