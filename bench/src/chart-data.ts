@@ -40,7 +40,7 @@ function stats(name: string, samples: number[], digits = 2): ChartDataFigure {
 }
 
 /** What Superset's ECharts time series sends: SUM(num) by gender, `ds` by year, pivoted. */
-function timeseriesQuery(): QueryObject {
+export function timeseriesQuery(): QueryObject {
   return {
     time_range: 'No filter',
     filters: [],

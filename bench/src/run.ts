@@ -11,6 +11,7 @@ import { benchSqlLab } from './sqllab.js';
 import { benchSqlLabBrowser } from './sqllab-browser.js';
 import { benchExploreBrowser } from './explore-browser.js';
 import { benchDashboardBrowser } from './dashboard-browser.js';
+import { benchScaleOut } from './scale-out.js';
 
 interface Figure {
   name: string;
@@ -53,6 +54,10 @@ async function main(): Promise<void> {
   }
   if (only === 'dashboard') {
     console.table(await benchDashboardBrowser());
+    return;
+  }
+  if (only === 'scale-out') {
+    console.table(await benchScaleOut());
     return;
   }
   if (only === 'sqllab-browser') {
