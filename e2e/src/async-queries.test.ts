@@ -9,6 +9,7 @@ import {
   datasetIdOf,
   launchBrowser,
   loginAs,
+  saveChart,
   snap,
   startServer,
   type RunningServer,
@@ -86,33 +87,6 @@ class AsyncTraffic {
   mark(): { statuses: number; jobs: number } {
     return { statuses: this.chartDataStatuses.length, jobs: this.jobs.length };
   }
-}
-
-/** Saves a chart on the dataset (params as Explore saves them); its id. */
-async function saveChart(
-  page: Page,
-  baseUrl: string,
-  token: string,
-  datasetId: number,
-  name: string,
-  params: { viz_type: string } & Record<string, unknown>,
-): Promise<number> {
-  const res = await page.request.post(`${baseUrl}/api/v1/chart/`, {
-    headers: { 'X-CSRFToken': token },
-    data: {
-      slice_name: name,
-      viz_type: params.viz_type,
-      datasource_id: datasetId,
-      datasource_type: 'table',
-      params: JSON.stringify({
-        ...params,
-        datasource: `${datasetId}__table`,
-        time_range: 'No filter',
-      }),
-    },
-  });
-  assert.equal(res.status(), 201, await res.text());
-  return ((await res.json()) as { id: number }).id;
 }
 
 /** A metric the database refuses when the query runs (not when it is built). */

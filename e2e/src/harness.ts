@@ -184,6 +184,33 @@ export async function chooseMenuItem(item: Locator): Promise<void> {
   await item.dispatchEvent('click');
 }
 
+/** Saves a chart on a table dataset (params as Explore saves them, no time filter); its id. */
+export async function saveChart(
+  page: Page,
+  baseUrl: string,
+  token: string,
+  datasetId: number,
+  name: string,
+  params: { viz_type: string } & Record<string, unknown>,
+): Promise<number> {
+  const res = await page.request.post(`${baseUrl}/api/v1/chart/`, {
+    headers: { 'X-CSRFToken': token },
+    data: {
+      slice_name: name,
+      viz_type: params.viz_type,
+      datasource_id: datasetId,
+      datasource_type: 'table',
+      params: JSON.stringify({
+        ...params,
+        datasource: `${datasetId}__table`,
+        time_range: 'No filter',
+      }),
+    },
+  });
+  if (res.status() !== 201) throw new Error(`chart not saved: ${await res.text()}`);
+  return ((await res.json()) as { id: number }).id;
+}
+
 /**
  * Saves one chart per entry on a table dataset (params as Explore would save them, no time
  * filter) and a published dashboard holding them side by side in one row; answers the
@@ -199,22 +226,7 @@ export async function createDashboardOfCharts(
 ): Promise<string> {
   const ids: number[] = [];
   for (const { name, params } of charts) {
-    const res = await page.request.post(`${baseUrl}/api/v1/chart/`, {
-      headers: { 'X-CSRFToken': token },
-      data: {
-        slice_name: name,
-        viz_type: params.viz_type,
-        datasource_id: datasetId,
-        datasource_type: 'table',
-        params: JSON.stringify({
-          ...params,
-          datasource: `${datasetId}__table`,
-          time_range: 'No filter',
-        }),
-      },
-    });
-    if (res.status() !== 201) throw new Error(`chart not saved: ${await res.text()}`);
-    ids.push(((await res.json()) as { id: number }).id);
+    ids.push(await saveChart(page, baseUrl, token, datasetId, name, params));
   }
   const position = {
     DASHBOARD_VERSION_KEY: 'v2',
