@@ -9,6 +9,7 @@ import {
   datasetIdOf,
   launchBrowser,
   loginAs,
+  genderSelectFilter,
   saveChart,
   snap,
   startServer,
@@ -235,19 +236,7 @@ for (const transport of ['polling', 'ws'] as const) {
         headers: { 'X-CSRFToken': token },
         data: {
           json_metadata: JSON.stringify({
-            native_filter_configuration: [
-              {
-                id: 'NATIVE_FILTER-gender',
-                type: 'NATIVE_FILTER',
-                name: 'Gender',
-                filterType: 'filter_select',
-                targets: [{ datasetId, column: { name: 'gender' } }],
-                controlValues: { multiSelect: true },
-                defaultDataMask: { extraFormData: {}, filterState: {}, ownState: {} },
-                cascadeParentIds: [],
-                scope: { rootPath: ['ROOT_ID'], excluded: [] },
-              },
-            ],
+            native_filter_configuration: [genderSelectFilter(datasetId)],
           }),
         },
       });

@@ -6,6 +6,7 @@ import {
   collectPageErrors,
   csrfTokenOf,
   datasetIdOf,
+  genderSelectFilter,
   launchBrowser,
   loginAs,
   snap,
@@ -250,19 +251,7 @@ describe('Dashboards: build one by drag and drop, save, publish, star, share and
     const datasetId = await datasetIdOf(page, server.baseUrl, 'birth_names');
     const metadata = {
       ...(JSON.parse(current.result.json_metadata || '{}') as Record<string, unknown>),
-      native_filter_configuration: [
-        {
-          id: 'NATIVE_FILTER-gender',
-          type: 'NATIVE_FILTER',
-          name: 'Gender',
-          filterType: 'filter_select',
-          targets: [{ datasetId, column: { name: 'gender' } }],
-          controlValues: { multiSelect: true },
-          defaultDataMask: { extraFormData: {}, filterState: {}, ownState: {} },
-          cascadeParentIds: [],
-          scope: { rootPath: ['ROOT_ID'], excluded: [] },
-        },
-      ],
+      native_filter_configuration: [genderSelectFilter(datasetId)],
     };
     const put = await page.request.put(base, {
       headers: { 'X-CSRFToken': token },

@@ -184,6 +184,21 @@ export async function chooseMenuItem(item: Locator): Promise<void> {
   await item.dispatchEvent('click');
 }
 
+/** A native select filter "Gender" on the dataset's `gender` column, over the whole dashboard. */
+export function genderSelectFilter(datasetId: number) {
+  return {
+    id: 'NATIVE_FILTER-gender',
+    type: 'NATIVE_FILTER',
+    name: 'Gender',
+    filterType: 'filter_select',
+    targets: [{ datasetId, column: { name: 'gender' } }],
+    controlValues: { multiSelect: true },
+    defaultDataMask: { extraFormData: {}, filterState: {}, ownState: {} },
+    cascadeParentIds: [],
+    scope: { rootPath: ['ROOT_ID'], excluded: [] },
+  };
+}
+
 /** Saves a chart on a table dataset (params as Explore saves them, no time filter); its id. */
 export async function saveChart(
   page: Page,
