@@ -6,6 +6,8 @@ export * from './security.js';
 export * from './security-api.js';
 export * from './async-events.js';
 export * from './async-events-api.js';
+export * from './reports.js';
+export * from './reports-api.js';
 export * from './text.js';
 export * from './time-grains.js';
 export * from './sqllab.js';

@@ -25,6 +25,12 @@ export const MESSAGES = {
   deleteError: 'There was an issue deleting: %s',
   deleteNamedError: 'There was an issue deleting %s: %s',
   deleted: 'Deleted: %s',
+  // Reports (spec 000 §8 "Reports"; Superset's texts)
+  reportsFetchError: 'There was an issue fetching reports attached to this dashboard.',
+  reportCreated: 'The report has been created',
+  reportUpdated: 'Report updated',
+  reportToggleError: 'We were unable to active or deactivate this report.',
+  reportDeleteError: 'Your report could not be deleted',
   linkCopied: 'Link Copied!',
   copyUnsupported: 'Sorry, your browser does not support copying.',
   connectionGood: 'Connection looks good!',

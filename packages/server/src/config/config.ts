@@ -8,6 +8,8 @@ import {
   DEFAULT_SQLLAB_TIMEOUT_SECONDS,
 } from '@strata/core';
 import { z } from 'zod';
+import { ConfigError } from './config-error.js';
+import { loadReportsConfig, type ReportsConfig } from './reports-config.js';
 
 /** Feature flags known to the app, with their defaults. Unknown flags are kept as given. */
 export const DEFAULT_FEATURE_FLAGS: Record<string, boolean> = {
@@ -131,6 +133,8 @@ export interface Config {
    * (STRATA_REDIS_PREFIX): installs (or test servers) sharing one Redis keep apart by it.
    */
   redisPrefix: string;
+  /** Alerts & reports (issue 18): delivery, executor, screenshots, limits. */
+  reports: ReportsConfig;
 }
 
 export const ROLES = ['web', 'worker', 'scheduler'] as const;
@@ -154,7 +158,7 @@ export function parseRoles(value: string | undefined): ReadonlySet<Role> {
   return roles;
 }
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
 const BYTE_UNITS: Record<string, number> = {
   '': 1,
@@ -442,5 +446,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     asyncQueriesTransport: transport,
     maintenanceSchedule,
     redisPrefix,
+    reports: loadReportsConfig(env, port),
   };
 }

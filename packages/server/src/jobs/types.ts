@@ -21,6 +21,14 @@ export interface JobPayloads {
   };
   /** The scheduler's housekeeping tick (expired sessions, results, events, instances). */
   'maintenance.purge': { schedule: string; tick: number };
+  /**
+   * Runs an alert or report (issue 18). From the scheduler: `{schedule: 'report.<id>', tick}`
+   * (tick = the planned firing, epoch ms). From `POST /api/v1/report/{id}/run`: the same with
+   * `logId`, the log row the web process created for the run (answered to the caller).
+   */
+  'report.execute': { schedule: string; tick: number; logId?: number };
+  /** The daily prune of report logs older than each report's `log_retention`. */
+  'reports.prune': { schedule: string; tick: number };
 }
 
 export type JobName = keyof JobPayloads;
@@ -37,6 +45,9 @@ export const JOB_POLICIES: Record<JobName, JobPolicy> = {
   'sqllab.execute': { retryable: false },
   'chart_data.execute': { retryable: true },
   'maintenance.purge': { retryable: true },
+  // A delivery is not idempotent (a mail sent twice): a report run is never retried.
+  'report.execute': { retryable: false },
+  'reports.prune': { retryable: true },
 };
 
 /** How many times a retryable job runs at most (first run included). */

@@ -389,6 +389,78 @@ export interface AnnotationTable extends AuditColumns {
  * A saved native filter state of a dashboard (Superset's filter_sets). `owner_type` "Dashboard":
  * `owner_id` is the dashboard's id; "User": the user's id.
  */
+/** An alert or a report (issue 18; Superset's `report_schedule`). */
+export interface ReportScheduleTable extends AuditColumns {
+  id: Generated<number>;
+  /** 'Alert' | 'Report'. */
+  type: string;
+  name: string;
+  description: string | null;
+  context_markdown: string | null;
+  active: Bool;
+  crontab: string;
+  /** 'charts' | 'dashboards' | 'alerts_reports'. */
+  creation_method: string;
+  timezone: string;
+  /** 'PNG' | 'PDF' | 'CSV' | 'TEXT'. */
+  report_format: string;
+  sql: string | null;
+  chart_id: number | null;
+  dashboard_id: number | null;
+  database_id: number | null;
+  last_eval_dttm: Timestamp | null;
+  /** A ReportState, or null before the first run. */
+  last_state: string | null;
+  last_value: number | null;
+  last_value_row_json: string | null;
+  /** 'not null' | 'operator' (alerts). */
+  validator_type: string | null;
+  /** JSON `{op, threshold}`. */
+  validator_config_json: string | null;
+  /** Days. */
+  log_retention: number;
+  /** Seconds. */
+  grace_period: number;
+  /** Seconds. */
+  working_timeout: number;
+  force_screenshot: Bool;
+  custom_width: number | null;
+  custom_height: number | null;
+  email_subject: string | null;
+  /** JSON `{dashboard?: {activeTabs, anchor, dataMask}}`. */
+  extra_json: string;
+}
+
+export interface ReportScheduleUserTable {
+  id: Generated<number>;
+  user_id: number;
+  report_schedule_id: number;
+}
+
+export interface ReportRecipientTable extends AuditColumns {
+  id: Generated<number>;
+  /** 'Email' | 'Slack' | 'Webhook'. */
+  type: string;
+  /** JSON `RecipientConfig` (core's reports-api). */
+  recipient_config_json: string;
+  report_schedule_id: number;
+}
+
+/** One run of a report (Superset's `report_execution_log`). */
+export interface ReportExecutionLogTable {
+  id: Generated<number>;
+  uuid: string;
+  scheduled_dttm: Timestamp;
+  start_dttm: Timestamp | null;
+  end_dttm: Timestamp | null;
+  value: number | null;
+  value_row_json: string | null;
+  /** A ReportState. */
+  state: string;
+  error_message: string | null;
+  report_schedule_id: number;
+}
+
 export interface FilterSetTable extends AuditColumns {
   id: Generated<number>;
   name: string;
@@ -433,4 +505,8 @@ export interface MetadataSchema {
   annotation_layer: AnnotationLayerTable;
   annotation: AnnotationTable;
   filter_sets: FilterSetTable;
+  report_schedule: ReportScheduleTable;
+  report_schedule_user: ReportScheduleUserTable;
+  report_recipient: ReportRecipientTable;
+  report_execution_log: ReportExecutionLogTable;
 }

@@ -1,7 +1,7 @@
 import type { CompiledQuery } from 'kysely';
 import type { MetadataDb } from './db.js';
 
-export type VersionName = 'security' | 'datasources';
+export type VersionName = 'security' | 'datasources' | 'schedules';
 
 export type Versions = Record<VersionName, string>;
 
@@ -18,9 +18,9 @@ export class MetadataVersions {
 
   async read(): Promise<Versions> {
     const { rows } = await this.db.executeQuery(this.query);
-    const out: Versions = { security: '', datasources: '' };
+    const out: Versions = { security: '', datasources: '', schedules: '' };
     for (const row of rows) {
-      if (row.name === 'security' || row.name === 'datasources')
+      if (row.name === 'security' || row.name === 'datasources' || row.name === 'schedules')
         out[row.name] = String(row.version);
     }
     return out;

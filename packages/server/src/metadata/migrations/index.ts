@@ -8,6 +8,7 @@ import { migration005 } from './005_versions.js';
 import { migration006 } from './006_filter_sets.js';
 import { migration007 } from './007_token_generation.js';
 import { migration008 } from './008_jobs.js';
+import { migration009 } from './009_reports.js';
 import { dialectTypes, type Migration } from './helpers.js';
 
 /** Every migration, in order. Forward-only: a released migration is never edited, only followed. */
@@ -20,6 +21,7 @@ export const MIGRATIONS: Migration[] = [
   migration006,
   migration007,
   migration008,
+  migration009,
 ];
 
 function migratorOf(db: Kysely<unknown>, dialect: MetadataDialect): Migrator {
