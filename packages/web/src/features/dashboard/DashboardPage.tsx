@@ -93,6 +93,7 @@ import { DashboardFilterBar } from './components/DashboardFilterBar';
 import { DOWNLOAD_FAILED, downloadDashboard } from './download/dashboardDownload';
 import { readDashboardParams, withoutFocusedChart } from './params';
 import { useKeptFilterState } from './useKeptFilterState';
+import { useHeaderReport } from '../reports/useHeaderReport';
 import { tabsRevealing, visibleChartIds, withTabOpened } from './visibility';
 
 /** Dashboards draw their charts' first frame without the entry animation (see render-context). */
@@ -172,6 +173,12 @@ export default function DashboardPage() {
   const meta = state.metadata;
   const layout = state.history.present;
   usePageTitle(d?.dashboard_title ?? 'Dashboard');
+  // The e-mail report menu (not on embedded pages, which show no header).
+  const report = useHeaderReport({
+    kind: 'dashboard',
+    targetId: params.standalone ? null : (d?.id ?? null),
+    targetName: d?.dashboard_title,
+  });
 
   // Load the dashboard (and a permalink's state).
   useEffect(() => {
@@ -697,6 +704,7 @@ export default function DashboardPage() {
 
   const onMenu = async (key: string) => {
     if (!d) return;
+    if (report.onMenuClick(key)) return;
     if (key === 'refresh') dispatch(a.refreshRequested());
     else if (key === 'properties') setModal('properties');
     else if (key === 'saveAs') setModal('saveAs');
@@ -776,6 +784,7 @@ export default function DashboardPage() {
         { key: 'downloadImage', label: 'Download as image' },
       ],
     },
+    ...(report.items.length ? [{ type: 'divider' as const }, ...report.items] : []),
     { type: 'divider' as const },
     ...(canEdit
       ? [
@@ -936,6 +945,7 @@ export default function DashboardPage() {
         </DndContext>
       </ChartRenderContext.Provider>
       {state.fullSizeChartId !== null ? <FullSizeChart chartId={state.fullSizeChartId} /> : null}
+      {report.element}
       {modal === 'properties' ? (
         <PropertiesModal
           dashboard={d}
