@@ -28,7 +28,10 @@ describe('lists typed by hand', () => {
 
   it('tells e-mail addresses and URLs', () => {
     expect(isEmailAddress('ada@example.com')).toBe(true);
-    expect(isEmailAddress('ada@example')).toBe(false);
+    expect(isEmailAddress('admin@localhost')).toBe(true);
+    expect(isEmailAddress('ada@example.123')).toBe(false);
+    expect(isEmailAddress('ada@@example.com')).toBe(false);
+    expect(isEmailAddress('.ada@example.com')).toBe(false);
     expect(isEmailAddress('Ada <ada@example.com>')).toBe(false);
     expect(isHttpUrl('https://hooks.example.com/x?y=1')).toBe(true);
     expect(isHttpUrl('http://127.0.0.1:8080/')).toBe(true);
@@ -47,11 +50,11 @@ describe('recipientErrors', () => {
       recipientErrors({
         ...newRecipientSetting('Email', 'a@x.io'),
         ccTarget: 'nope',
-        bccTarget: 'b@x, c@x',
+        bccTarget: 'b@, c@x..y',
       }),
     ).toEqual({
       ccTarget: 'nope is not a valid e-mail address.',
-      bccTarget: 'Not valid e-mail addresses: b@x, c@x.',
+      bccTarget: 'Not valid e-mail addresses: b@, c@x..y.',
     });
     expect(recipientErrors(newRecipientSetting('Email', 'a@x.io; b@y.org'))).toEqual({});
   });

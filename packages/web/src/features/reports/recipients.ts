@@ -71,11 +71,22 @@ export function splitChannels(text: string): string[] {
   return splitList(text.replace(/(^|[,;\s])#+/g, '$1'));
 }
 
-const EMAIL = /^[^\s@<>(),;:"[\]]+@[^\s@<>(),;:"[\]]+\.[^\s@<>(),;:"[\]]+$/;
+const LOCAL_PART = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]{1,64}$/;
+const DOMAIN_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 
-/** A plain e-mail address (local@domain.tld). */
+/**
+ * A plain e-mail address, as the server checks it: `local@domain`, the domain dotted or one
+ * name (`admin@localhost`, a first admin's address), its last label with a letter; no display
+ * names (`Ann <ann@x.org>`).
+ */
 export function isEmailAddress(text: string): boolean {
-  return EMAIL.test(text);
+  if (text.length > 254) return false;
+  const at = text.lastIndexOf('@');
+  if (at < 1 || at !== text.indexOf('@')) return false;
+  const local = text.slice(0, at);
+  if (!LOCAL_PART.test(local) || /^\.|\.$|\.\./.test(local)) return false;
+  const labels = text.slice(at + 1).split('.');
+  return labels.every((l) => DOMAIN_LABEL.test(l)) && /[A-Za-z]/.test(labels.at(-1) ?? '');
 }
 
 /** An absolute http or https URL with a host. */
