@@ -10,6 +10,7 @@ import {
   createDashboardOfCharts,
   csrfTokenOf,
   datasetIdOf,
+  genderSelectFilter,
   launchBrowser,
   loginAs,
   saveChart,
@@ -17,6 +18,9 @@ import {
   startServer,
   type RunningServer,
 } from './harness.js';
+
+/** In-app navigation: no page load to wait for. */
+const SPA = { waitUntil: 'commit' } as const;
 
 /** Screenshots looked at by a person (besides e2e/artifacts). */
 const SHOTS = process.env.STRATA_REPORTS_SHOTS ?? '/tmp/reports-shots';
@@ -32,6 +36,7 @@ interface ReportRow {
   dashboard_id: number | null;
   chart_id: number | null;
   recipients: Array<{ type: string }>;
+  extra: Record<string, unknown>;
 }
 
 describe('Alerts & reports: the lists, the modal and the chart and dashboard menus, in Chromium', () => {
@@ -47,7 +52,7 @@ describe('Alerts & reports: the lists, the modal and the chart and dashboard men
 
   async function shot(name: string, target: Page | Locator = page): Promise<void> {
     fs.mkdirSync(SHOTS, { recursive: true });
-    await target.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+    await target.screenshot({ path: path.join(SHOTS, `${name}.png`), animations: 'disabled' });
     await snap(page, `reports-${name}`);
   }
 
@@ -96,6 +101,16 @@ describe('Alerts & reports: the lists, the modal and the chart and dashboard men
       ],
     );
     dashboardId = Number(/\/dashboard\/(\d+)\//.exec(dashboardUrl)?.[1]);
+    // A native filter, so that the report can carry a filter value.
+    const put = await page.request.put(`${server.baseUrl}/api/v1/dashboard/${dashboardId}`, {
+      headers: { 'X-CSRFToken': token },
+      data: {
+        json_metadata: JSON.stringify({
+          native_filter_configuration: [genderSelectFilter(datasetId)],
+        }),
+      },
+    });
+    assert.equal(put.status(), 200, await put.text());
     chartId = await saveChart(page, server.baseUrl, token, datasetId, chartName, {
       viz_type: 'pie',
       groupby: ['gender'],
@@ -111,17 +126,19 @@ describe('Alerts & reports: the lists, the modal and the chart and dashboard men
   it('offers Alerts & reports in Settings and shows the empty lists with their tabs', async () => {
     await page.goto(`${server.baseUrl}/`);
     await page.getByRole('menuitem', { name: 'Settings', exact: true }).first().hover();
-    await chooseMenuItem(page.getByRole('menuitem', { name: 'Alerts & reports' }));
-    await page.waitForURL(`${server.baseUrl}/alert/list/`);
+    await chooseMenuItem(page.getByRole('link', { name: 'Alerts & reports' }));
+    await page.waitForURL(`${server.baseUrl}/alert/list/`, SPA);
     await page.getByText('No alerts yet').waitFor();
     await page.getByRole('tab', { name: 'Reports' }).click();
-    await page.waitForURL(`${server.baseUrl}/report/list/`);
+    await page.waitForURL(`${server.baseUrl}/report/list/`, SPA);
     await page.getByText('No reports yet').waitFor();
+    await page.locator('.ant-spin-blur').waitFor({ state: 'detached' });
     await shot('01-report-list-empty');
   });
 
   it('creates a dashboard report in the modal: PNG, an e-mail recipient, every day at 09:00', async () => {
-    await page.getByRole('button', { name: 'Report', exact: true }).first().click();
+    // The header's "+ Report" (the empty list offers one too).
+    await page.getByRole('button', { name: 'Report' }).first().click();
     const modal = page.locator('.ant-modal', { hasText: 'Add Report' });
     await modal.waitFor();
     // Saving an empty form says what is missing, on the fields.
@@ -138,6 +155,9 @@ describe('Alerts & reports: the lists, the modal and the chart and dashboard men
       .locator('.ant-select', { has: page.locator('#report-format') })
       .getByText('Send as PNG')
       .waitFor();
+    // The dashboard's Gender filter gets a value from its column's values.
+    await pick('report-filter-NATIVE_FILTER-gender', 'girl');
+    await modal.getByLabel('Report name').click(); // closes the dropdown
 
     await openSection(modal, 'Schedule');
     const picker = modal.locator('[data-test="schedule-picker"]');
@@ -154,7 +174,7 @@ describe('Alerts & reports: the lists, the modal and the chart and dashboard men
     await openSection(modal, 'Notification method');
     await modal.getByLabel('To', { exact: true }).fill('ada@example.com, grace@example.com');
     await page.setViewportSize({ width: 1440, height: 1500 });
-    await shot('03-modal-filled', modal.locator('.ant-modal-content'));
+    await shot('03-modal-filled', modal);
     await page.setViewportSize({ width: 1440, height: 1000 });
 
     const created = toast('The report has been created');
@@ -179,6 +199,17 @@ describe('Alerts & reports: the lists, the modal and the chart and dashboard men
       stored.recipients.map((r) => r.type),
       ['Email'],
     );
+    assert.deepEqual(stored.extra, {
+      dashboard: {
+        dataMask: {
+          'NATIVE_FILTER-gender': {
+            id: 'NATIVE_FILTER-gender',
+            extraFormData: { filters: [{ col: 'gender', op: 'IN', val: ['girl'] }] },
+            filterState: { value: ['girl'], label: 'girl' },
+          },
+        },
+      },
+    });
     await shot('04-report-list');
   });
 
@@ -216,15 +247,23 @@ describe('Alerts & reports: the lists, the modal and the chart and dashboard men
     assert.equal(stored?.active, false);
   });
 
-  it('opens its execution log and comes back', async () => {
+  it('opens its execution log, with a run sent now, and comes back', async () => {
+    // "Send now" through the API: a log row in Working, whatever the worker makes of it next.
+    const [stored] = await reports();
+    const token = await csrfTokenOf(page, server.baseUrl);
+    const run = await page.request.post(`${server.baseUrl}/api/v1/report/${stored?.id}/run`, {
+      headers: { 'X-CSRFToken': token },
+    });
+    assert.equal(run.status(), 202, await run.text());
     const row = page.getByRole('row', { name: /E2E morning sales/ });
     await row.getByRole('button', { name: 'Execution log' }).click();
-    await page.waitForURL(/\/report\/\d+\/log$/);
+    await page.waitForURL(/\/report\/\d+\/log$/, SPA);
     await page.getByRole('heading', { name: 'E2E morning sales: execution log' }).waitFor();
-    await page.getByText('No runs yet').waitFor();
+    await page.getByText('1-1 of 1').waitFor();
+    await page.getByText('Inactive · At 09:00 AM (UTC)').waitFor();
     await shot('05-execution-log');
     await page.locator('[data-test="log-back"]').click();
-    await page.waitForURL(`${server.baseUrl}/report/list/`);
+    await page.waitForURL(`${server.baseUrl}/report/list/`, SPA);
   });
 
   it('deletes it after confirmation', async () => {

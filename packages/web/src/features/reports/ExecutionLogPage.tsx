@@ -14,6 +14,7 @@ import type { ListColumn } from '../../components/ListView';
 import { NotFound } from '../../components/StatusResult';
 import { MutedText } from '../lists/cells';
 import { StateIcon } from './components/StateIcon';
+import { describeCron } from './cron';
 import {
   REPORT_LOG_SORT,
   STATE_LABELS,
@@ -137,7 +138,8 @@ export default function ExecutionLogPage() {
             <Flex align="center" gap={8}>
               <Tag>{report.type}</Tag>
               <Typography.Text type="secondary">
-                {report.active ? 'Active' : 'Inactive'} · {report.crontab} ({report.timezone})
+                {report.active ? 'Active' : 'Inactive'} ·{' '}
+                {describeCron(report.crontab) ?? report.crontab} ({report.timezone})
               </Typography.Text>
             </Flex>
           ) : error ? (

@@ -481,14 +481,12 @@ export default function AlertReportModal({
             ),
             children: (
               <>
-                <Form.Item label="Schedule" required style={{ marginBottom: 16 }} help={undefined}>
-                  <SchedulePicker
-                    id="report-crontab"
-                    value={form.crontab}
-                    onChange={(crontab) => update({ crontab })}
-                    error={fieldError('crontab')}
-                  />
-                </Form.Item>
+                <SchedulePicker
+                  id="report-crontab"
+                  value={form.crontab}
+                  onChange={(crontab) => update({ crontab })}
+                  error={fieldError('crontab')}
+                />
                 <Form.Item
                   {...itemProps('timezone', 'Time zone', 'report-timezone', true)}
                   style={{ marginBottom: 0 }}

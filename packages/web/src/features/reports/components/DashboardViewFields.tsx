@@ -81,12 +81,12 @@ function FilterValuesSelect({
   const all = [...known, ...value.filter((v) => !known.includes(v))];
   const id = `report-filter-${filter.id}`;
   return (
-    <Form.Item label={filter.name} htmlFor={id} style={{ marginBottom: 12 }}>
+    <Form.Item label={filter.name} htmlFor={id}>
       <Select<Array<string | number>>
         id={id}
         mode="multiple"
         allowClear
-        placeholder="All values (no filter)"
+        placeholder="The filter's default value"
         loading={open && choices === null && !error}
         notFoundContent={error ?? (choices === null ? 'Loading…' : 'No values')}
         onOpenChange={setOpen}
@@ -149,8 +149,11 @@ export function DashboardViewFields({
       ) : null}
       {choices.filters.length > 0 ? (
         <>
-          <Typography.Text strong style={{ display: 'block', marginBottom: 8 }}>
+          <Typography.Text strong style={{ display: 'block' }}>
             Filter values
+          </Typography.Text>
+          <Typography.Text type="secondary" style={{ display: 'block', marginBottom: 8 }}>
+            The dashboard&rsquo;s native filters as the report applies them.
           </Typography.Text>
           {choices.filters.map((f) => (
             <FilterValuesSelect

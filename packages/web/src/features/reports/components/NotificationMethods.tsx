@@ -120,7 +120,8 @@ export function NotificationMethods({
                 htmlFor={id}
                 required={spec.required}
                 validateStatus={error ? 'error' : undefined}
-                help={error ?? spec.help}
+                help={error}
+                extra={error ? undefined : spec.help}
                 style={{ marginBottom: i === all.length - 1 ? 0 : 12 }}
               >
                 {spec.secret ? (

@@ -213,14 +213,12 @@ export default function ReportModal({
           <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
             The report will be sent to your email{user?.email ? ` (${user.email})` : ''} at
           </Typography.Paragraph>
-          <Form.Item style={{ marginBottom: 16 }}>
-            <SchedulePicker
-              id="simple-report-crontab"
-              value={value.crontab}
-              onChange={(crontab) => change({ crontab })}
-              error={errors.crontab}
-            />
-          </Form.Item>
+          <SchedulePicker
+            id="simple-report-crontab"
+            value={value.crontab}
+            onChange={(crontab) => change({ crontab })}
+            error={errors.crontab}
+          />
           <Form.Item
             label="Time zone"
             htmlFor="simple-report-timezone"

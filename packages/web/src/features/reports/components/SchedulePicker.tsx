@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { Flex, Input, InputNumber, Select, TimePicker, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { Flex, Form, Input, InputNumber, Select, TimePicker, Typography } from 'antd';
 import dayjs from 'dayjs';
 import {
   CRON_UNITS,
@@ -22,8 +23,12 @@ const WEEKDAY_OPTIONS = [1, 2, 3, 4, 5, 6, 0].map((d) => ({
 const MONTH_OPTIONS = MONTH_NAMES.map((m, i) => ({ value: i + 1, label: m }));
 const DAY_OPTIONS = Array.from({ length: 31 }, (_, i) => ({ value: i + 1, label: String(i + 1) }));
 
-const Word = ({ children }: { children: string }) => (
-  <Typography.Text style={{ whiteSpace: 'nowrap' }}>{children}</Typography.Text>
+/** A word and its control, kept on one line when the row wraps. */
+const Part = ({ word, children, grow }: { word: string; children: ReactNode; grow?: boolean }) => (
+  <Flex align="center" gap={8} style={grow ? { flex: '1 1 220px', minWidth: 0 } : undefined}>
+    <Typography.Text style={{ whiteSpace: 'nowrap' }}>{word}</Typography.Text>
+    {children}
+  </Flex>
 );
 
 /**
@@ -55,117 +60,114 @@ export function SchedulePicker({
   const atTime = unit && unit !== 'minute' && unit !== 'hour';
 
   return (
-    <Flex vertical gap={8} data-test="schedule-picker">
-      <Flex align="center" gap={8} wrap>
-        <Word>Every</Word>
-        <Select<CronUnit>
-          aria-label="Repeat every"
-          value={unit}
-          placeholder="custom"
-          options={UNIT_OPTIONS}
-          onChange={(u) => set({ ...defaultSchedule(u), ...(schedule ? pick(schedule) : {}) })}
-          style={{ width: 110 }}
+    <div data-test="schedule-picker">
+      <Form.Item label="Frequency" required style={{ marginBottom: 16 }}>
+        <Flex align="center" gap={8} wrap>
+          <Part word="Every">
+            <Select<CronUnit>
+              aria-label="Repeat every"
+              value={unit}
+              placeholder="custom"
+              options={UNIT_OPTIONS}
+              onChange={(u) => set({ ...defaultSchedule(u), ...(schedule ? pick(schedule) : {}) })}
+              style={{ width: 110 }}
+            />
+          </Part>
+          {unit === 'hour' && schedule ? (
+            <Part word="at minute">
+              <InputNumber
+                aria-label="Minute"
+                min={0}
+                max={59}
+                precision={0}
+                value={schedule.minute}
+                onChange={(m) => change({ minute: typeof m === 'number' ? m : 0 })}
+                style={{ width: 72 }}
+              />
+            </Part>
+          ) : null}
+          {atTime && schedule ? (
+            <Part word="at">
+              <TimePicker
+                id={`${base}-time`}
+                aria-label="Time"
+                format="HH:mm"
+                needConfirm={false}
+                allowClear={false}
+                value={dayjs().hour(schedule.hour).minute(schedule.minute).second(0)}
+                onChange={(t) => {
+                  if (t) change({ hour: t.hour(), minute: t.minute() });
+                }}
+                style={{ width: 96 }}
+              />
+            </Part>
+          ) : null}
+          {unit === 'week' && schedule ? (
+            <Part word="on" grow>
+              <Select<number[]>
+                aria-label="Days of the week"
+                mode="multiple"
+                value={schedule.weekDays}
+                options={WEEKDAY_OPTIONS}
+                onChange={(days) => change({ weekDays: days })}
+                style={{ flex: 1, minWidth: 0 }}
+              />
+            </Part>
+          ) : null}
+          {(unit === 'month' || unit === 'year') && schedule ? (
+            <Part word="on day" grow>
+              <Select<number[]>
+                aria-label="Days of the month"
+                mode="multiple"
+                value={schedule.monthDays}
+                options={DAY_OPTIONS}
+                onChange={(days) => change({ monthDays: days })}
+                style={{ flex: 1, minWidth: 0 }}
+              />
+            </Part>
+          ) : null}
+          {unit === 'year' && schedule ? (
+            <Part word="of" grow>
+              <Select<number[]>
+                aria-label="Months"
+                mode="multiple"
+                value={schedule.months}
+                options={MONTH_OPTIONS}
+                onChange={(months) => change({ months })}
+                style={{ flex: 1, minWidth: 0 }}
+              />
+            </Part>
+          ) : null}
+        </Flex>
+        <Typography.Text
+          data-test="schedule-sentence"
+          type={schedule ? undefined : 'secondary'}
+          style={{ display: 'block', marginTop: 8 }}
+        >
+          {schedule
+            ? scheduleSentence(schedule)
+            : 'A custom schedule: the picker cannot show it, edit the CRON expression below.'}
+        </Typography.Text>
+      </Form.Item>
+      <Form.Item
+        label="CRON Schedule"
+        htmlFor={id}
+        required
+        validateStatus={shownError ? 'error' : undefined}
+        help={shownError ?? undefined}
+        extra={shownError ? undefined : (description ?? undefined)}
+        style={{ marginBottom: 16 }}
+      >
+        <Input
+          id={id}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          placeholder="0 9 * * *"
+          style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' }}
+          spellCheck={false}
         />
-        {unit === 'hour' ? (
-          <>
-            <Word>at minute</Word>
-            <InputNumber
-              aria-label="Minute"
-              min={0}
-              max={59}
-              precision={0}
-              value={schedule?.minute}
-              onChange={(m) => change({ minute: typeof m === 'number' ? m : 0 })}
-              style={{ width: 72 }}
-            />
-          </>
-        ) : null}
-        {atTime && schedule ? (
-          <>
-            <Word>at</Word>
-            <TimePicker
-              id={`${base}-time`}
-              aria-label="Time"
-              format="HH:mm"
-              needConfirm={false}
-              allowClear={false}
-              value={dayjs().hour(schedule.hour).minute(schedule.minute).second(0)}
-              onChange={(t) => {
-                if (t) change({ hour: t.hour(), minute: t.minute() });
-              }}
-              style={{ width: 96 }}
-            />
-          </>
-        ) : null}
-        {unit === 'week' && schedule ? (
-          <>
-            <Word>on</Word>
-            <Select<number[]>
-              aria-label="Days of the week"
-              mode="multiple"
-              value={schedule.weekDays}
-              options={WEEKDAY_OPTIONS}
-              onChange={(days) => change({ weekDays: days })}
-              style={{ minWidth: 180, flex: 1 }}
-            />
-          </>
-        ) : null}
-        {(unit === 'month' || unit === 'year') && schedule ? (
-          <>
-            <Word>on day</Word>
-            <Select<number[]>
-              aria-label="Days of the month"
-              mode="multiple"
-              value={schedule.monthDays}
-              options={DAY_OPTIONS}
-              onChange={(days) => change({ monthDays: days })}
-              style={{ minWidth: 120, flex: 1 }}
-            />
-          </>
-        ) : null}
-        {unit === 'year' && schedule ? (
-          <>
-            <Word>of</Word>
-            <Select<number[]>
-              aria-label="Months"
-              mode="multiple"
-              value={schedule.months}
-              options={MONTH_OPTIONS}
-              onChange={(months) => change({ months })}
-              style={{ minWidth: 160, flex: 1 }}
-            />
-          </>
-        ) : null}
-      </Flex>
-      <Typography.Text data-test="schedule-sentence" type={schedule ? undefined : 'secondary'}>
-        {schedule
-          ? scheduleSentence(schedule)
-          : 'A custom schedule: the picker cannot show it, edit the CRON expression below.'}
-      </Typography.Text>
-      <label htmlFor={id}>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          CRON Schedule
-        </Typography.Text>
-      </label>
-      <Input
-        id={id}
-        value={value}
-        status={shownError ? 'error' : undefined}
-        onChange={(e) => onChange(e.target.value)}
-        placeholder="0 9 * * *"
-        style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' }}
-        spellCheck={false}
-      />
-      {shownError ? (
-        <Typography.Text type="danger" data-test="cron-error">
-          {shownError}
-        </Typography.Text>
-      ) : description ? (
-        <Typography.Text type="secondary" data-test="cron-description">
-          {description}
-        </Typography.Text>
-      ) : null}
-    </Flex>
+      </Form.Item>
+    </div>
   );
 }
 
