@@ -209,8 +209,14 @@ describe('e-mail notifier against a real SMTP server', () => {
     expect(await sink.waitFor(1)).toHaveLength(1);
   });
 
-  it('refuses a recipient without any address', async () => {
-    await expect(notifier.send(content({}), to(' ; '))).rejects.toThrow(NotificationError);
+  it('refuses a recipient without any address, and a report without its content', async () => {
+    await expect(notifier.send(content({ screenshots: [png(4, 4)] }), to(' ; '))).rejects.toThrow(
+      'The e-mail recipient has no address',
+    );
+    await expect(notifier.send(content({ format: 'PDF' }), to('a@example.org'))).rejects.toThrow(
+      'The PDF report "Weekly sales" has no content to send',
+    );
+    expect(sink.mails).toHaveLength(0);
   });
 });
 
@@ -272,7 +278,7 @@ describe('e-mail notifier settings', () => {
     const notifier = createEmailNotifier(smtpConfig(port));
     try {
       await expect(
-        notifier.send(content({ screenshots: [] }), to('a@example.org')),
+        notifier.send(content({ screenshots: [png(4, 4)] }), to('a@example.org')),
       ).rejects.toThrow(/ECONNREFUSED|connect/i);
     } finally {
       await notifier.close();

@@ -8,12 +8,17 @@
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { ReportsConfig } from '../../config/reports-config.js';
-import { escapeHtml, safeFileName, splitRecipients, tableHtml, tableTsv } from './text.js';
+import { assertDeliverable, reportFiles } from './content.js';
+import {
+  alertLine,
+  CALL_TO_ACTION,
+  escapeHtml,
+  splitRecipients,
+  tableHtml,
+  tableTsv,
+} from './text.js';
 import type { NotificationContent, NotificationRecipient, Notifier } from './types.js';
 import { NotificationError } from './types.js';
-
-/** The link text back to the chart or dashboard (Superset's EMAIL_REPORTS_CTA, our name). */
-export const EMAIL_CALL_TO_ACTION = 'Explore in Strata';
 
 interface Attachment {
   filename: string;
@@ -30,11 +35,6 @@ export interface EmailMessage {
   attachments: Attachment[];
 }
 
-/** The line an alert's mail opens with. */
-export function alertLine(name: string): string {
-  return `Alert "${name}" was triggered.`;
-}
-
 /** The mail of `content`, without its addresses (pure: the body, the parts, the subject). */
 export function buildEmailMessage(
   content: NotificationContent,
@@ -42,36 +42,27 @@ export function buildEmailMessage(
 ): EmailMessage {
   const attachments: Attachment[] = [];
   const images: string[] = [];
-  const shots = content.format === 'PNG' ? (content.screenshots ?? []) : [];
-  shots.forEach((png, i) => {
-    const cid = `${randomUUID()}@strata`;
-    const suffix = shots.length > 1 ? `-${i + 1}` : '';
-    attachments.push({
-      filename: safeFileName(`${content.name}${suffix}`, 'png'),
-      content: png,
-      contentType: 'image/png',
-      cid,
-      contentDisposition: 'inline',
-    });
-    images.push(
-      `<div class="image"><img width="1000" src="cid:${escapeHtml(cid)}" alt="${escapeHtml(content.name)}"></div>`,
-    );
-  });
-  if (content.format === 'PDF' && content.pdf) {
-    attachments.push({
-      filename: safeFileName(content.name, 'pdf'),
-      content: content.pdf,
-      contentType: 'application/pdf',
-      contentDisposition: 'attachment',
-    });
-  }
-  if (content.format === 'CSV' && content.csv) {
-    attachments.push({
-      filename: safeFileName(content.name, 'csv'),
-      content: content.csv,
-      contentType: 'text/csv; charset=utf-8',
-      contentDisposition: 'attachment',
-    });
+  for (const file of reportFiles(content)) {
+    if (file.mediaType === 'image/png') {
+      const cid = `${randomUUID()}@strata`;
+      attachments.push({
+        filename: file.filename,
+        content: file.bytes,
+        contentType: file.mediaType,
+        cid,
+        contentDisposition: 'inline',
+      });
+      images.push(
+        `<div class="image"><img width="1000" src="cid:${escapeHtml(cid)}" alt="${escapeHtml(file.title)}"></div>`,
+      );
+    } else {
+      attachments.push({
+        filename: file.filename,
+        content: file.bytes,
+        contentType: file.mediaType === 'text/csv' ? 'text/csv; charset=utf-8' : file.mediaType,
+        contentDisposition: 'attachment',
+      });
+    }
   }
   const table = content.format === 'TEXT' && content.table ? content.table : null;
 
@@ -90,7 +81,7 @@ export function buildEmailMessage(
     content.type === 'Alert' ? `<p><b>${escapeHtml(alertLine(content.name))}</b></p>` : '',
     content.description ? `<div class="description">${escapeHtml(content.description)}</div>` : '',
     '<br>',
-    `<p><b><a href="${escapeHtml(content.url)}">${EMAIL_CALL_TO_ACTION}</a></b></p>`,
+    `<p><b><a href="${escapeHtml(content.url)}">${CALL_TO_ACTION}</a></b></p>`,
     table ? tableHtml(table) : '',
     ...images,
     '</body>',
@@ -102,7 +93,7 @@ export function buildEmailMessage(
   const text = [
     content.type === 'Alert' ? alertLine(content.name) : '',
     content.description ?? '',
-    `${EMAIL_CALL_TO_ACTION}: ${content.url}`,
+    `${CALL_TO_ACTION}: ${content.url}`,
     table ? tableTsv(table) : '',
   ]
     .filter((part) => part !== '')
@@ -171,6 +162,7 @@ export function createEmailNotifier(
       if (to.length + cc.length + bcc.length === 0) {
         throw new NotificationError('The e-mail recipient has no address');
       }
+      assertDeliverable(content);
       const message = buildEmailMessage(content, config.emailSubjectPrefix);
       transporter ??= createTransporter();
       try {

@@ -4,6 +4,14 @@
  */
 import type { NotificationContent } from './types.js';
 
+/** The link text back to the chart or dashboard (Superset's "Explore in Superset"). */
+export const CALL_TO_ACTION = 'Explore in Strata';
+
+/** The line an alert's message opens with. */
+export function alertLine(name: string): string {
+  return `Alert "${name}" was triggered.`;
+}
+
 export type ReportTable = NonNullable<NotificationContent['table']>;
 type Cell = ReportTable['rows'][number][number];
 
