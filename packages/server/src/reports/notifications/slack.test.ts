@@ -214,6 +214,62 @@ describe('Slack notifier time-outs', () => {
   });
 });
 
+describe('Slack notifier over plain HTTP answers', () => {
+  const textContent = content({
+    format: 'TEXT',
+    screenshots: undefined,
+    table: { columns: ['a'], rows: [[1]] },
+  });
+
+  it('waits as a 429 answer asks and tries again', async () => {
+    const peer = await startHttpReceiver({
+      answer: {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ok: true, channel: 'C0000001', ts: '1.2' }),
+      },
+    });
+    try {
+      peer.script({
+        status: 429,
+        statusText: 'Too Many Requests',
+        headers: { 'retry-after': '0' },
+      });
+      const notifier = createSlackNotifier({
+        slackApiToken: TOKEN,
+        slackApiUrl: `${peer.url}api/`,
+      });
+      await notifier.send(textContent, slack('C0000001'));
+      expect(peer.requests.map((r) => r.url)).toEqual([
+        '/api/chat.postMessage',
+        '/api/chat.postMessage',
+      ]);
+      const form = new URLSearchParams(peer.requests[1]!.body.toString('utf8'));
+      expect(form.get('channel')).toBe('C0000001');
+      expect(form.get('text')).toContain('```');
+      expect(peer.requests[1]!.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    } finally {
+      await peer.close();
+    }
+  });
+
+  it('reports an answer that is not Slack JSON with its status line', async () => {
+    const peer = await startHttpReceiver({
+      answer: { status: 502, statusText: 'Bad Gateway', body: '<html>proxy error</html>' },
+    });
+    try {
+      const notifier = createSlackNotifier({
+        slackApiToken: TOKEN,
+        slackApiUrl: `${peer.url}api/`,
+      });
+      await expect(notifier.send(textContent, slack('C0000001'))).rejects.toThrow(
+        'Slack answered 502 Bad Gateway to chat.postMessage: <html>proxy error</html>',
+      );
+    } finally {
+      await peer.close();
+    }
+  });
+});
+
 describe('slackMessage', () => {
   it('keeps a long table within 4,000 characters and says it was truncated', () => {
     const rows = Array.from({ length: 400 }, (_, i) => [`row ${i}`, i * 1.5]);
