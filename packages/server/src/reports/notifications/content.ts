@@ -1,11 +1,10 @@
 /**
  * What a report's content amounts to, whatever the channel: the files of the PNG, PDF and CSV
- * formats (named after the report), the table of TEXT; refused when the part the format needs
- * is missing.
+ * formats (named after the report); TEXT has its table instead. A run may carry no part at all
+ * (an alert without a chart or dashboard): then the message alone is sent.
  */
 import { safeFileName } from './text.js';
 import type { NotificationContent } from './types.js';
-import { NotificationError } from './types.js';
 
 export interface ReportFile {
   /** `<report name>.png` (`-1`, `-2`… for several screenshots), `.pdf`, `.csv`; safe. */
@@ -55,15 +54,5 @@ export function reportFiles(content: NotificationContent): ReportFile[] {
         : [];
     case 'TEXT':
       return [];
-  }
-}
-
-/** Throws when the part the format needs is missing (an empty send is a failed send). */
-export function assertDeliverable(content: NotificationContent): void {
-  const missing = content.format === 'TEXT' ? !content.table : reportFiles(content).length === 0;
-  if (missing) {
-    throw new NotificationError(
-      `The ${content.format} report "${content.name}" has no content to send`,
-    );
   }
 }

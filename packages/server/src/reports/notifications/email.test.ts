@@ -209,14 +209,19 @@ describe('e-mail notifier against a real SMTP server', () => {
     expect(await sink.waitFor(1)).toHaveLength(1);
   });
 
-  it('refuses a recipient without any address, and a report without its content', async () => {
+  it('refuses a recipient without any address', async () => {
     await expect(notifier.send(content({ screenshots: [png(4, 4)] }), to(' ; '))).rejects.toThrow(
       'The e-mail recipient has no address',
     );
-    await expect(notifier.send(content({ format: 'PDF' }), to('a@example.org'))).rejects.toThrow(
-      'The PDF report "Weekly sales" has no content to send',
-    );
     expect(sink.mails).toHaveLength(0);
+  });
+
+  it('sends the message alone when the run has no content (an alert without a chart)', async () => {
+    await notifier.send(content({ type: 'Alert', screenshots: undefined }), to('a@example.org'));
+    const [mail] = await sink.waitFor(1);
+    expect(mail!.attachments).toHaveLength(0);
+    expect(String(mail!.html)).toContain('Alert &quot;Weekly sales&quot; was triggered.');
+    expect(String(mail!.html)).toContain('Explore in Strata');
   });
 });
 

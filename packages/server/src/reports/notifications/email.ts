@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { ReportsConfig } from '../../config/reports-config.js';
-import { assertDeliverable, reportFiles } from './content.js';
+import { reportFiles } from './content.js';
 import {
   alertLine,
   CALL_TO_ACTION,
@@ -162,7 +162,6 @@ export function createEmailNotifier(
       if (to.length + cc.length + bcc.length === 0) {
         throw new NotificationError('The e-mail recipient has no address');
       }
-      assertDeliverable(content);
       const message = buildEmailMessage(content, config.emailSubjectPrefix);
       transporter ??= createTransporter();
       try {

@@ -187,6 +187,12 @@ describe('Slack notifier against a local Slack Web API', () => {
     expect(receiver.calls).toHaveLength(0);
   });
 
+  it('posts the message alone when the run has no content', async () => {
+    await notifier().send(content({ type: 'Alert', screenshots: undefined }), slack('C0000002'));
+    expect(receiver.calls.map((c) => c.method)).toEqual(['chat.postMessage']);
+    expect(receiver.messages[0]!.text).toContain('Alert "Weekly sales" was triggered.');
+  });
+
   it('surfaces any other Slack error as it is', async () => {
     receiver.failNext('files.completeUploadExternal', 'not_in_channel');
     await expect(notifier().send(content({}), slack('C0000001'))).rejects.toThrow(

@@ -8,7 +8,7 @@
  * Slack's `error` is the NotificationError's message.
  */
 import type { ReportsConfig } from '../../config/reports-config.js';
-import { assertDeliverable, reportFiles } from './content.js';
+import { reportFiles } from './content.js';
 import { alertLine, CALL_TO_ACTION, escapeSlack, fitTableBlock, splitRecipients } from './text.js';
 import type { NotificationContent, NotificationRecipient, Notifier } from './types.js';
 import { NotificationError } from './types.js';
@@ -227,7 +227,6 @@ export function createSlackNotifier(
     ): Promise<void> {
       const token = config.slackApiToken;
       if (!token) throw new NotificationError(SLACK_TOKEN_MISSING);
-      assertDeliverable(content);
       const targets = splitRecipients(recipient.config.target);
       if (targets.length === 0) throw new NotificationError('The Slack recipient has no channel');
 

@@ -107,6 +107,15 @@ describe('webhook notifier against a local receiver', () => {
     expect(bodies[2]!.content).toEqual({ table });
   });
 
+  it('sends an empty content when the run has none', async () => {
+    await notifier.send(content({ type: 'Alert', screenshots: undefined }), hook(receiver.url));
+    await notifier.send(content({ format: 'TEXT', screenshots: undefined }), hook(receiver.url));
+    const bodies = (await receiver.waitFor(2)).map(
+      (r) => JSON.parse(r.body.toString('utf8')) as { content: unknown },
+    );
+    expect(bodies.map((b) => b.content)).toEqual([{ files: [] }, { table: null }]);
+  });
+
   it('signs the exact body bytes with HMAC-SHA256 when the recipient has a secret', async () => {
     const secret = 'wh-secret-ü';
     await notifier.send(content({ description: 'Ünïcode ✓' }), hook(receiver.url, secret));

@@ -5,6 +5,7 @@
  *   {"report": {"name", "type", "description", "url", "scheduled_dttm", "execution_id", "format"},
  *    "content": {"files": [{"filename", "media_type", "size", "base64"}]}   // PNG, PDF, CSV
  *            or {"table": {"columns": [...], "rows": [[...], ...]}}        // TEXT
+ * (no files, or a null table, when the run has no content: an alert without a chart.)
  *
  * Headers: `Content-Type: application/json`, `User-Agent: Strata-Reports`,
  * `X-Strata-Execution-Id`, and with a secret `X-Strata-Signature: sha256=<hex HMAC-SHA256 of
@@ -22,7 +23,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP } from 'node:net';
 import type { LookupFunction } from 'node:net';
-import { assertDeliverable, reportFiles } from './content.js';
+import { reportFiles } from './content.js';
 import type { NotificationContent, NotificationRecipient, Notifier } from './types.js';
 import { NotificationError } from './types.js';
 
@@ -88,7 +89,7 @@ export function webhookBody(content: NotificationContent): Buffer {
     },
     content:
       content.format === 'TEXT'
-        ? { table: content.table ?? { columns: [], rows: [] } }
+        ? { table: content.table ?? null }
         : {
             files: reportFiles(content).map((f) => ({
               filename: f.filename,
@@ -182,7 +183,6 @@ export function createWebhookNotifier(options: WebhookNotifierOptions = {}): Not
       signal?: AbortSignal,
     ): Promise<void> {
       const url = webhookTarget(recipient.config.target);
-      assertDeliverable(content);
       const body = webhookBody(content);
       const headers: Record<string, string> = {
         'content-type': 'application/json; charset=utf-8',
