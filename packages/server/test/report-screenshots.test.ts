@@ -134,6 +134,9 @@ function keep(name: string, file: Buffer): void {
 }
 
 describe.each(targets)('report screenshots on $name metadata', (target) => {
+  // What depends on the metadata store (sessions, permalinks, access) runs on each; what only
+  // exercises the browser runs once, on the first store, to keep the file's time down.
+  const once = it.runIf(target.name === targets[0]!.name);
   let server: TestServer;
   let shots: PlaywrightScreenshotter;
   let admin: ApiClient;
@@ -141,6 +144,7 @@ describe.each(targets)('report screenshots on $name metadata', (target) => {
   let gusId: number;
   let idleId: number;
   let chartId: number;
+  let brokenChartId: number;
   let dashboardId: number;
   let privateDashboardId: number;
   let tabOne: number[];
@@ -148,8 +152,9 @@ describe.each(targets)('report screenshots on $name metadata', (target) => {
   const logs: Array<{ message: string; data?: Record<string, unknown> }> = [];
   /** Chart data requests the captured pages made (bodies). */
   const chartQueries: string[] = [];
-  /** Capture sessions alive when each page opened. */
+  /** Capture sessions alive when each page opened, with their lifetimes. */
   const sessionsDuring: number[] = [];
+  const sessionLifetimes: Array<{ seconds: number; slides: boolean }> = [];
   let pageHook: ((page: Page) => void) | null = null;
 
   const captureSessions = async () =>
@@ -214,6 +219,13 @@ describe.each(targets)('report screenshots on $name metadata', (target) => {
       viz_type: 'pie',
       groupby: ['channel'],
       metric: sumAmount,
+    });
+    brokenChartId = await chart('Broken chart', {
+      viz_type: 'big_number_total',
+      metric: sumAmount,
+      adhoc_filters: [
+        { expressionType: 'SQL', clause: 'WHERE', sqlExpression: 'no_such_column = 1' },
+      ],
     });
     tabOne = [
       await chart('Overview total', { viz_type: 'big_number_total', metric: sumAmount }),
@@ -292,6 +304,19 @@ describe.each(targets)('report screenshots on $name metadata', (target) => {
             chartQueries.push(r.postData() ?? '');
         });
         void captureSessions().then((n) => sessionsDuring.push(n));
+        void server.strata.store.db
+          .selectFrom('strata_session')
+          .select(['created_on', 'expires_on', 'last_seen'])
+          .where('user_agent', '=', CAPTURE_USER_AGENT)
+          .execute()
+          .then((rows) => {
+            for (const r of rows)
+              sessionLifetimes.push({
+                seconds:
+                  (new Date(r.expires_on).getTime() - new Date(r.created_on).getTime()) / 1000,
+                slides: new Date(r.last_seen).getTime() < new Date(r.expires_on).getTime(),
+              });
+          });
         pageHook?.(page);
       },
     });
@@ -316,6 +341,52 @@ describe.each(targets)('report screenshots on $name metadata', (target) => {
     const drawn = logs.filter((l) => l.message === 'report screenshot: page drawn').at(-1);
     expect(drawn?.data).toMatchObject({ charts: 1 });
     expect(sessionsDuring.at(-1)).toBe(1);
+    // Short-lived (60 s + the load wait per view and two more) and never slid.
+    expect(sessionLifetimes.at(-1)).toEqual({ seconds: 60 + 40 * 3, slides: false });
+    expect(await captureSessions()).toBe(0);
+  });
+
+  once("fails with a chart's own error when it cannot be drawn", async () => {
+    const e = await captureError({
+      target: { kind: 'chart', chartId: brokenChartId },
+      format: 'png',
+      userId: adminId,
+      width: 800,
+    });
+    expect(e.kind).toBe('failed');
+    expect(e.message).toContain('"Broken chart"');
+    expect(e.message).toContain('no_such_column');
+    expect(await captureSessions()).toBe(0);
+  });
+
+  once('times out naming the charts still loading', async () => {
+    const impatient = createScreenshotter({
+      config: {
+        reports: {
+          ...server.strata.config.reports,
+          webdriverBaseUrl: `${server.baseUrl}/`,
+          screenshotLoadWait: 6,
+        },
+      },
+      sessions: server.strata.services.sessions,
+      keys: server.strata.services.keys,
+      db: server.strata.store.db,
+      browser: keeper,
+      // The charts' data never arrives.
+      onPage: (page) => void page.route('**/api/v1/chart/data**', () => undefined),
+    });
+    const e = await impatient
+      .capture({
+        target: { kind: 'dashboard', dashboardId, view: { activeTabs: ['TAB-one'] } },
+        format: 'png',
+        userId: adminId,
+        width: 800,
+      })
+      .catch((err: unknown) => err);
+    expect(e).toBeInstanceOf(CaptureError);
+    expect((e as CaptureError).kind).toBe('timeout');
+    expect((e as CaptureError).message).toContain('"Overview total"');
+    expect((e as CaptureError).message).toContain('"Overview table"');
     expect(await captureSessions()).toBe(0);
   });
 
@@ -361,7 +432,7 @@ describe.each(targets)('report screenshots on $name metadata', (target) => {
     expect(await captureSessions()).toBe(0);
   });
 
-  it('captures several tabs one after the other, stacked into one picture', async () => {
+  once('captures several tabs one after the other, stacked into one picture', async () => {
     logs.length = 0;
     const png = await capture({
       target: { kind: 'dashboard', dashboardId, view: { activeTabs: ['TAB-one', 'TAB-two'] } },
@@ -397,6 +468,23 @@ describe.each(targets)('report screenshots on $name metadata', (target) => {
     // 1200 CSS px = 900 pt wide; one page as tall as the tab's content.
     expect(Math.round(width)).toBe(900);
     expect(height).toBeGreaterThan(1800);
+  });
+
+  once('runs captures at the same time on the one browser, each in its own session', async () => {
+    sessionsDuring.length = 0;
+    const [chartPng, dashPng] = await Promise.all([
+      capture({ target: { kind: 'chart', chartId }, format: 'png', userId: adminId, width: 700 }),
+      capture({
+        target: { kind: 'dashboard', dashboardId, view: { activeTabs: ['TAB-one'] } },
+        format: 'png',
+        userId: adminId,
+        width: 900,
+      }),
+    ]);
+    expect(decode(chartPng).width).toBe(700);
+    expect(decode(dashPng).width).toBe(900);
+    expect(Math.max(...sessionsDuring)).toBeGreaterThanOrEqual(1);
+    expect(await captureSessions()).toBe(0);
   });
 
   it("refuses what the user may not see: 'forbidden'", async () => {
@@ -440,7 +528,29 @@ describe.each(targets)('report screenshots on $name metadata', (target) => {
     expect(await captureSessions()).toBe(0);
   });
 
-  it('starts a new browser when the one in use was killed', async () => {
+  once("fails 'browser' when the browser dies during a capture, and ends its session", async () => {
+    pageHook = (page) => {
+      const browser = page.context().browser();
+      if (browser) void browserPid(browser).then((pid) => pid && process.kill(pid, 'SIGKILL'));
+    };
+    try {
+      const e = await capture({
+        target: { kind: 'dashboard', dashboardId, view: { activeTabs: ['TAB-two'] } },
+        format: 'png',
+        userId: adminId,
+        width: 800,
+      }).catch((err: unknown) => err);
+      expect(e).toBeInstanceOf(CaptureError);
+      expect((e as CaptureError).kind).toBe('browser');
+    } finally {
+      pageHook = null;
+    }
+    expect(await captureSessions()).toBe(0);
+  });
+
+  once('starts a new browser when the one in use was killed', async () => {
+    const shot = { target: { kind: 'chart', chartId }, format: 'png', userId: adminId } as const;
+    await capture({ ...shot, width: 600 });
     const before = keeper.running();
     expect(before).not.toBeNull();
     const pid = await browserPid(before!);
@@ -448,12 +558,7 @@ describe.each(targets)('report screenshots on $name metadata', (target) => {
     const gone = new Promise((resolve) => before!.once('disconnected', resolve));
     process.kill(pid!, 'SIGKILL');
     await gone;
-    const png = await capture({
-      target: { kind: 'chart', chartId },
-      format: 'png',
-      userId: adminId,
-      width: 640,
-    });
+    const png = await capture({ ...shot, width: 640 });
     expect(decode(png).width).toBe(640);
     expect(keeper.running()).not.toBe(before);
     expect(await captureSessions()).toBe(0);

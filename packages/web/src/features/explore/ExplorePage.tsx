@@ -343,7 +343,12 @@ export default function ExplorePage() {
         data-test="standalone-chart"
         ref={reportReadyRef}
       >
-        <div style={{ position: 'absolute', inset: 0 }} {...chartStatusAttributes(drawStatus)}>
+        <div
+          style={{ position: 'absolute', inset: 0 }}
+          {...chartStatusAttributes(drawStatus)}
+          data-chart-id={state.slice?.slice_id}
+          data-chart-name={state.slice?.slice_name}
+        >
           <ChartRenderContext.Provider value={STANDALONE_RENDER}>
             {queriesResponse && state.datasource ? (
               <ChartRenderer
