@@ -101,13 +101,19 @@ describe('recipients', () => {
   });
 
   it('tells e-mail addresses from other text', () => {
-    for (const ok of ['ann@example.com', 'first.last+tag@mail.example.org', "o'hara@x.io"])
+    for (const ok of [
+      'ann@example.com',
+      'first.last+tag@mail.example.org',
+      "o'hara@x.io",
+      'admin@localhost',
+    ])
       expect(isEmailAddress(ok), ok).toBe(true);
     for (const bad of [
       'ann',
       'ann@',
       '@example.com',
-      'ann@example',
+      'ann@example.',
+      'ann@10.0.0.1',
       'ann@@example.com',
       'ann@exa mple.com',
       'Ann <ann@example.com>',
@@ -117,7 +123,10 @@ describe('recipients', () => {
       `${'a'.repeat(65)}@example.com`,
     ])
       expect(isEmailAddress(bad), bad).toBe(false);
-    expect(invalidEmails('ann@example.com; nope, bob@example.com,x@y')).toEqual(['nope', 'x@y']);
+    expect(invalidEmails('ann@example.com; nope, bob@example.com,x@y..z')).toEqual([
+      'nope',
+      'x@y..z',
+    ]);
   });
 
   it('takes Slack channel names and ids', () => {

@@ -154,8 +154,9 @@ export function splitList(text: string | undefined | null): string[] {
 }
 
 /**
- * A plain e-mail address (`local@domain.tld`): no spaces, one `@`, a dotted domain of letters,
- * digits and hyphens, at most 254 characters. Display names (`Ann <ann@x.org>`) are not taken.
+ * A plain e-mail address (`local@domain`): no spaces, one `@`, a domain of letters, digits and
+ * hyphens (dotted, or one name such as `localhost`, as a first admin's address is), at most 254
+ * characters. Display names (`Ann <ann@x.org>`) are not taken.
  */
 export function isEmailAddress(text: string): boolean {
   if (text.length > 254) return false;
@@ -167,7 +168,6 @@ export function isEmailAddress(text: string): boolean {
   if (local.startsWith('.') || local.endsWith('.') || local.includes('..')) return false;
   const labels = domain.split('.');
   return (
-    labels.length >= 2 &&
     labels.every((l) => /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/.test(l)) &&
     /[A-Za-z]/.test(labels[labels.length - 1]!)
   );
