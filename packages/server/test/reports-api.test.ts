@@ -675,6 +675,14 @@ describe.each(targets)('reports API on $name metadata', (target) => {
     expect(Object.keys(shape.body.message)).toEqual(['body.type']);
     const width = await w.admin.post<Fields>(REPORTS, chartReport('Wide', { custom_width: 5000 }));
     expect(width.status).toBe(400);
+    expect(width.body.message).toEqual({
+      'body.custom_width': ['Screenshot width must be between 600px and 2400px'],
+    });
+    const grace = await w.admin.post<Fields>(
+      REPORTS,
+      chartReport('Graceless', { grace_period: 0 }),
+    );
+    expect(grace.body.message).toEqual({ 'body.grace_period': ['Value must be greater than 0'] });
 
     // One chart-menu report per chart and user (Superset's 409), sent to the writer.
     const mine = await w.gina.post<One>(
