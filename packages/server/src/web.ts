@@ -104,7 +104,13 @@ export async function buildWeb(s: Services, options: WebOptions = {}): Promise<F
     },
     transform: jsonSchemaTransform,
   });
-  const auth = { db: s.db, principals: s.principals, sessions: s.sessions, tokens: s.tokens };
+  const auth = {
+    db: s.db,
+    principals: s.principals,
+    sessions: s.sessions,
+    tokens: s.tokens,
+    versions: s.versions,
+  };
   await app.register(authPlugin, auth);
 
   app.get('/api/v1/_openapi', { config: { access: 'public' }, schema: { hide: true } }, async () =>
