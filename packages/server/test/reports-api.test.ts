@@ -131,6 +131,19 @@ describe.each(targets)('reports API on $name metadata', (target) => {
         { user_id: w.ids.gus, role_id: role.body.id },
       ])
       .execute();
+    // Gina's readers may use the sales database whole (what an alert's SQL needs).
+    const salesAccess = await db()
+      .selectFrom('ab_permission_view as pv')
+      .innerJoin('ab_permission as p', 'p.id', 'pv.permission_id')
+      .innerJoin('ab_view_menu as v', 'v.id', 'pv.view_menu_id')
+      .select('pv.id')
+      .where('p.name', '=', 'database_access')
+      .where('v.name', 'like', `%(id:${salesDb})`)
+      .executeTakeFirstOrThrow();
+    await db()
+      .insertInto('ab_permission_view_role')
+      .values({ permission_view_id: salesAccess.id, role_id: w.roles.sales_readers! })
+      .execute();
     // A role given ends the user's tokens: sign in again.
     await w.gina.loginWithToken('gina', 'password-123');
     await w.gus.loginWithToken('gus', 'password-123');
@@ -721,8 +734,16 @@ describe.each(targets)('reports API on $name metadata', (target) => {
     expect(await refused(w.gina, alert('Secret database', { database: secretDb }))).toEqual({
       database: ['Database does not exist'],
     });
+    // Gus may read neither the dashboard nor the database: both answered at once.
+    expect(
+      await refused(w.gus, alert('Gus sales', { chart: null, dashboard: tabbedDashboard })),
+    ).toEqual({
+      dashboard: ['Dashboard does not exist'],
+      database: ['Database does not exist'],
+    });
     const ok = await create(w.gina, chartReport('Gina sales'));
-    await w.gina.delete(`${REPORTS}${ok}`);
+    const alertOk = await create(w.gina, alert('Gina alert'));
+    await w.gina.delete(`${REPORTS}${q([ok, alertOk])}`);
   });
 
   it('lets owners and Admin change reports; Gamma sees only its own', async () => {

@@ -31,7 +31,7 @@ import type {
 } from '../api/resource-types.js';
 import { loadUserSummaries, type UserSummary } from '../api/user-summaries.js';
 import { chartsResource, relatedDashboards } from '../charts/resource.js';
-import { visibleDatabases } from '../databases/access.js';
+import { hasAllDatabaseAccess } from '../databases/access.js';
 import { toBool, toIso } from '../metadata/db.js';
 import { crontabHumanized } from './humanize.js';
 import { maskedConfigText } from './recipients.js';
@@ -213,6 +213,21 @@ export async function loadReports(
 
 export type ReportResourceDeps = ReportWriteDeps;
 
+/**
+ * The databases an alert may query: those the principal may use whole (`database_access` on
+ * the database, or access to all), the rule the write and the run check.
+ */
+export function wholeDatabases(qb: DynamicQuery, ctx: RequestContext): DynamicQuery {
+  if (hasAllDatabaseAccess(ctx.principal)) return qb;
+  const ids: number[] = [];
+  for (const key of ctx.principal.perms) {
+    const m = /^database_access\|\[.*\]\.\(id:(\d{1,10})\)$/.exec(key);
+    if (m) ids.push(Number(m[1]));
+  }
+  if (!ids.length) return qb.where(() => sql<boolean>`1 = 0`) as DynamicQuery;
+  return qb.where(sql.ref('t.id'), 'in', ids) as DynamicQuery;
+}
+
 /** The candidates of `related/chart`: charts by name, those the user may read. */
 function relatedCharts(deps: ReportResourceDeps): RelatedSource {
   const visible = chartsResource(deps.dashboardAccess).visible;
@@ -269,7 +284,7 @@ export function reportsResource(deps: ReportResourceDeps): ResourceDefinition {
       created_by: relatedUsers,
       chart: relatedCharts(deps),
       dashboard: relatedDashboards(deps.dashboardAccess),
-      database: { ...relatedDatabases, visible: visibleDatabases },
+      database: { ...relatedDatabases, visible: wholeDatabases },
     },
     distinct: ['name'],
     visible: visibleReports,

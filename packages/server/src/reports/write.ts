@@ -29,6 +29,7 @@ import { ApiError } from '../api/errors.js';
 import type { RequestContext, WriteHandlers } from '../api/resource-types.js';
 import type { ReportsConfig } from '../config/reports-config.js';
 import type { SecretBox } from '../crypto/secret-box.js';
+import { canAccessDatabase } from '../databases/access.js';
 import {
   findVisibleDashboard,
   readableChartIds,
@@ -39,7 +40,6 @@ import { nowIso, type MetadataDb } from '../metadata/db.js';
 import type { ReportScheduleTable } from '../metadata/schema.js';
 import { isDuplicateKeyError } from '../scheduler/scheduler.js';
 import { isAdmin } from '../security/principal.js';
-import { mayUseDatabase } from '../tab_state/repository.js';
 import {
   loadStoredRecipients,
   RecipientSecretError,
@@ -228,7 +228,8 @@ async function checkState(
       .select(['id', 'database_name'])
       .where('id', '=', s.database)
       .executeTakeFirst();
-    if (!db || !mayUseDatabase(ctx.principal, db))
+    // The alert's SQL is any query on the database: the whole database, as the run checks.
+    if (!db || !canAccessDatabase(ctx.principal, db))
       problems.add('database', REPORT_MESSAGES.databaseNotFound);
   }
   if (s.type === 'Alert' && touches(touched, 'validator_type', 'validator_config_json', 'type')) {
