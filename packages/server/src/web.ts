@@ -35,6 +35,7 @@ import { registerImportRoutes } from './imports/routes.js';
 import { registerKeyValueRoutes } from './key_value/routes.js';
 import { registerLogRoutes } from './log/routes.js';
 import { queriesResource } from './queries/resource.js';
+import { registerReportRoutes } from './reports/routes.js';
 import { savedQueriesResource } from './saved_queries/resource.js';
 import { registerSavedQueryRoutes } from './saved_queries/routes.js';
 import {
@@ -172,6 +173,13 @@ export async function buildWeb(s: Services, options: WebOptions = {}): Promise<F
     attachAsyncEventSocket(app, { events: s.asyncEvents, bus: s.bus, keys: s.keys, auth });
   }
   registerAnnotationLayers(app, resources);
+  registerReportRoutes(app, resources, {
+    box,
+    bus: s.bus,
+    queue: s.queue,
+    limits: config.reports,
+    dashboardAccess,
+  });
   registerExportRoutes(app, resources, dashboardAccess);
   registerExploreRoutes(app, resources, connections, s.results);
   registerWebRoutes(app, {

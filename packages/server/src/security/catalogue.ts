@@ -61,6 +61,7 @@ const MENUS = [
   'Security',
   'List Users',
   'List Roles',
+  'Alerts & Report',
 ] as const;
 const ADMIN_ONLY_MENUS = new Set(['Security', 'List Users', 'List Roles']);
 /** Explore's API (Superset's ExploreRestApi, ExploreFormDataRestApi, ExplorePermalinkRestApi). */
@@ -83,6 +84,18 @@ const FILTER_SET_PAIRS: PermissionPair[] = [
   ['can_write', 'FilterSets'],
 ];
 
+/**
+ * Alerts & reports (Superset's ReportScheduleRestApi and ReportExecutionLogRestApi, both on the
+ * `ReportSchedule` view: MODEL_API_RW_METHOD_PERMISSION_MAP makes reads can_read and writes,
+ * `/run` included, can_write). As in Superset, `ReportSchedule` is one of the ALPHA_ONLY_VIEW_MENUS:
+ * Admin and Alpha hold it, Gamma does not (an admin may grant it through a role; such a user
+ * then sees only the reports they own or created).
+ */
+const REPORT_PAIRS: PermissionPair[] = [
+  ['can_read', 'ReportSchedule'],
+  ['can_write', 'ReportSchedule'],
+];
+
 /** The events of async queries (Superset's AsyncEventsRestApi), for whoever reads charts. */
 const ASYNC_EVENT_PAIRS: PermissionPair[] = [['can_list', 'AsyncEventsRestApi']];
 
@@ -93,6 +106,7 @@ function pairs(): PermissionPair[] {
   }
   all.push(['can_read', 'Query'], ['can_read', 'Log'], ['can_write', 'Log']);
   all.push(['can_read', 'Annotation'], ['can_write', 'Annotation']);
+  all.push(...REPORT_PAIRS);
   all.push(...EXPLORE_PAIRS, ...DASHBOARD_STATE_PAIRS, ...FILTER_SET_PAIRS, ...ASYNC_EVENT_PAIRS);
   for (const v of SECURITY_VIEWS) all.push(['can_read', v], ['can_write', v]);
   for (const p of SUPERSET_PERMS) all.push([p, 'Superset']);
