@@ -49,6 +49,7 @@ import { authPlugin } from './security/auth-plugin.js';
 import { cookieSecureFor } from './security/login-csrf.js';
 import { registerRolePermissionRoutes } from './security/role-permission-routes.js';
 import { registerAuthRoutes } from './security/routes.js';
+import { cookieSecret } from './security/sessions.js';
 import type { Services } from './services.js';
 import { registerSqlLabRoutes } from './sqllab/routes.js';
 import { registerSqlLabBootstrap } from './tab_state/bootstrap.js';
@@ -87,7 +88,7 @@ export async function buildWeb(s: Services, options: WebOptions = {}): Promise<F
   installErrorHandler(app);
   installSecurityHeaders(app);
 
-  await app.register(cookie, { secret: s.keys.derive('cookie').toString('hex') });
+  await app.register(cookie, { secret: cookieSecret(s.keys) });
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(swagger, {
     openapi: {
