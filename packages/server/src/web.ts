@@ -83,6 +83,20 @@ export async function buildWeb(s: Services, options: WebOptions = {}): Promise<F
   });
   s.logJobError = (jobId, name, error) =>
     app.log.error({ err: error, job_id: jobId, job: name }, 'Job failed');
+  s.logInfo = (message, data) => app.log.info(data ?? {}, message);
+  // The report browser of this process reaches the app where it listens (a port chosen at
+  // listen time included), unless STRATA_WEBDRIVER_BASEURL says otherwise.
+  app.addHook('onListen', function () {
+    const address = this.server.address();
+    if (typeof address !== 'object' || !address) return;
+    const any = address.address === '0.0.0.0' || address.address === '::';
+    const host = any
+      ? '127.0.0.1'
+      : address.family === 'IPv6'
+        ? `[${address.address}]`
+        : address.address;
+    s.setListenUrl(`http://${host}:${address.port}/`);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);

@@ -139,13 +139,17 @@ export class ReportRunner {
     if (logId === null && !toBool(report.active)) return null;
 
     const startedAt = this.now();
-    const id = await this.openLog(report, tick, logId, startedAt);
+    const { id, busy } = await this.openLog(report, tick, logId, startedAt);
+    if (busy) {
+      await this.closeLog(report.id, id, 'Error', M.previousWorking, null, null);
+      return 'Error';
+    }
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), report.working_timeout * 1000);
     timer.unref();
     const runSignal = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal;
     let state: ReportState;
-    let error: string | null = null;
+    let error: string | null;
     let value: number | null = null;
     let rowJson: string | null = null;
     try {
@@ -178,7 +182,7 @@ export class ReportRunner {
     tick: number,
     logId: number | null,
     startedAt: number,
-  ): Promise<number> {
+  ): Promise<{ id: number; busy: boolean }> {
     const { db } = this.deps;
     const start = new Date(startedAt).toISOString();
     // Earlier runs still Working: past their timeout they are closed as timed out (a worker that
@@ -229,8 +233,7 @@ export class ReportRunner {
       .set({ last_state: 'Working' })
       .where('id', '=', report.id)
       .execute();
-    if (busy) throw new RunStop('Error', M.previousWorking);
-    return id;
+    return { id, busy };
   }
 
   private async closeLog(

@@ -87,9 +87,10 @@ const FILTER_SET_PAIRS: PermissionPair[] = [
 /**
  * Alerts & reports (Superset's ReportScheduleRestApi and ReportExecutionLogRestApi, both on the
  * `ReportSchedule` view: MODEL_API_RW_METHOD_PERMISSION_MAP makes reads can_read and writes,
- * `/run` included, can_write). As in Superset, `ReportSchedule` is one of the ALPHA_ONLY_VIEW_MENUS:
- * Admin and Alpha hold it, Gamma does not (an admin may grant it through a role; such a user
- * then sees only the reports they own or created).
+ * `/run` included, can_write). Superset keeps `ReportSchedule` for Alpha (ALPHA_ONLY_VIEW_MENUS);
+ * here Gamma holds it too (issue 18: a Gamma user sets up e-mail reports of the charts and
+ * dashboards it sees, as Metabase's subscriptions allow), and sees only the reports it owns or
+ * created. An admin who wants Superset's rule takes the pairs from Gamma.
  */
 const REPORT_PAIRS: PermissionPair[] = [
   ['can_read', 'ReportSchedule'],
@@ -150,6 +151,7 @@ export function builtinRolePairs(role: string): PermissionPair[] {
         ...DASHBOARD_STATE_PAIRS,
         ...FILTER_SET_PAIRS,
         ...ASYNC_EVENT_PAIRS,
+        ...REPORT_PAIRS,
         ['can_read', 'Log'],
         ['can_write', 'Log'],
         ['can_log', 'Superset'],
