@@ -2,11 +2,16 @@
  * Report and alert runs end to end (issue 18), on both metadata stores: reports created through
  * the API, run by the worker role of the embedded process (the in-process queue), delivered to
  * real local peers (an SMTP server, a Slack Web API receiver, a webhook receiver), and the
- * execution log and report state they leave. Screenshots (PNG/PDF) are covered by
- * report-screenshots.test.ts; the scheduler's firing by jobs/report-schedules.test.ts and
- * scale-out.test.ts.
+ * execution log and report state they leave, PNG and PDF from the process's own headless
+ * browser included (the capture itself in depth: report-screenshots.test.ts; the scheduler's
+ * firing: jobs/report-schedules.test.ts and scale-out.test.ts).
  */
 import { createHmac } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PDFDocument } from 'pdf-lib';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ReportLogItem, ReportShow } from '@strata/core';
 import { pruneReportLogs } from '../src/reports/prune.js';
@@ -28,6 +33,9 @@ import { metadataTargets } from './helpers/metadata-targets.js';
 import { startServer, type TestServer } from './helpers/server.js';
 
 const targets = await metadataTargets();
+const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+if (!fs.existsSync(path.join(WEB_DIST, 'index.html')))
+  throw new Error(`The built web app is missing (${WEB_DIST}): run npm run build first`);
 const REPORTS = '/api/v1/report/';
 const SLACK_TOKEN = 'xoxb-test-token';
 
@@ -55,6 +63,8 @@ describe.each(targets)('report runs on $name', (target) => {
       STRATA_SLACK_API_URL: slack.baseUrl,
       STRATA_SLACK_API_TOKEN: SLACK_TOKEN,
       STRATA_WEBDRIVER_BASEURL_USER_FRIENDLY: 'https://bi.example.com/',
+      // The worker's browser opens the app this process serves (where it listens).
+      STRATA_WEB_DIST: WEB_DIST,
     });
     w = await dashboardWorld(server, `run_${target.name}`);
     const ds = await w.admin.get<{ result: { database: { id: number } } }>(
@@ -233,6 +243,55 @@ describe.each(targets)('report runs on $name', (target) => {
       ['west', 1],
     ]);
   });
+
+  it('sends a dashboard as an inline PNG and a chart as a PDF, drawn by the worker’s browser', async () => {
+    const board = await makeDashboard(w.admin, {
+      dashboard_title: `Picture board ${target.name}`,
+      published: true,
+      position_json: JSON.stringify(layoutOf([w.salesChart, csvChart])),
+    });
+    const png = await create(w.admin, {
+      type: 'Report',
+      name: `Board PNG ${target.name}`,
+      crontab: '0 8 * * *',
+      dashboard: board,
+      report_format: 'PNG',
+      custom_width: 1000,
+      recipients: [email('board@example.com')],
+    });
+    const before = sink.mails.length;
+    const log = await runNow(w.admin, png);
+    expect(log.state, log.error_message ?? '').toBe('Success');
+    const [mail] = (await sink.waitFor(before + 1)).slice(before);
+    const image = mail!.attachments.find((a) => a.contentType === 'image/png');
+    expect(image, 'an inline PNG').toBeDefined();
+    expect(image!.cid).toBeTruthy();
+    expect(mail!.html).toContain(`cid:${image!.cid}`);
+    const decoded = PNG.sync.read(image!.content);
+    expect(decoded.width).toBe(1000);
+    expect(decoded.height).toBeGreaterThan(200);
+    const colours = new Set<number>();
+    for (let i = 0; i < decoded.data.length; i += 4 * 97)
+      colours.add((decoded.data[i]! << 16) | (decoded.data[i + 1]! << 8) | decoded.data[i + 2]!);
+    expect(colours.size, 'not a blank picture').toBeGreaterThan(3);
+    expect(mail!.html).toContain(`https://bi.example.com/superset/dashboard/${board}/`);
+
+    const pdf = await create(w.admin, {
+      type: 'Report',
+      name: `Chart PDF ${target.name}`,
+      crontab: '0 8 * * *',
+      chart: csvChart,
+      report_format: 'PDF',
+      recipients: [email('pdf@example.com')],
+    });
+    const pdfLog = await runNow(w.admin, pdf);
+    expect(pdfLog.state, pdfLog.error_message ?? '').toBe('Success');
+    const [pdfMail] = (await sink.waitFor(before + 2)).slice(before + 1);
+    const file = pdfMail!.attachments.find((a) => a.contentType === 'application/pdf');
+    expect(file, 'a PDF attachment').toBeDefined();
+    const doc = await PDFDocument.load(file!.content);
+    expect(doc.getPageCount()).toBeGreaterThanOrEqual(1);
+  }, 90_000);
 
   it('logs a delivery failure with the peer’s own message, and a working timeout', async () => {
     const id = await create(w.admin, {
