@@ -16,7 +16,7 @@ const CHARTS = 30;
 const WARM_OPENS = 5;
 
 /** Thirty charts of the usual kinds on birth_names; `salt` makes every query new. */
-function chartParams(datasource: string, i: number, salt: number): Record<string, unknown> {
+export function chartParams(datasource: string, i: number, salt: number): Record<string, unknown> {
   const filter = [
     {
       expressionType: 'SQL',

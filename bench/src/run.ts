@@ -12,6 +12,7 @@ import { benchSqlLabBrowser } from './sqllab-browser.js';
 import { benchExploreBrowser } from './explore-browser.js';
 import { benchDashboardBrowser } from './dashboard-browser.js';
 import { benchScaleOut } from './scale-out.js';
+import { benchReports } from './reports.js';
 
 interface Figure {
   name: string;
@@ -58,6 +59,10 @@ async function main(): Promise<void> {
   }
   if (only === 'scale-out') {
     console.table(await benchScaleOut());
+    return;
+  }
+  if (only === 'reports') {
+    console.table(await benchReports());
     return;
   }
   if (only === 'sqllab-browser') {

@@ -90,4 +90,10 @@ export function preloadChart(vizType: string): void {
   void loadChartComponent(vizType).catch(() => undefined);
 }
 
-export { ChartRenderContext, type ChartRenderOptions } from './render-context.js';
+export {
+  ChartDrawingContext,
+  ChartRenderContext,
+  useChartDrawing,
+  type ChartDrawing,
+  type ChartRenderOptions,
+} from './render-context.js';

@@ -76,6 +76,9 @@ export type ReportExtra = z.infer<typeof reportExtra>;
 
 const name = z.string().trim().min(1).max(150);
 const crontab = z.string().trim().min(1).max(1000);
+/** Superset's texts for these bounds (ReportSchedulePostSchema). */
+const POSITIVE = 'Value must be greater than 0';
+const WIDTH = `Screenshot width must be between ${REPORT_MIN_CUSTOM_WIDTH}px and ${REPORT_MAX_CUSTOM_WIDTH}px`;
 
 /** `POST /api/v1/report/`. */
 export const reportCreate = z.object({
@@ -99,22 +102,22 @@ export const reportCreate = z.object({
   grace_period: z
     .number()
     .int()
-    .min(1)
+    .min(1, POSITIVE)
     .max(10 * 365 * 86_400)
     .optional(),
   working_timeout: z
     .number()
     .int()
-    .min(1)
+    .min(1, POSITIVE)
     .max(7 * 86_400)
     .optional(),
-  log_retention: z.number().int().min(1).max(3650).optional(),
+  log_retention: z.number().int().min(1, POSITIVE).max(3650).optional(),
   force_screenshot: z.boolean().optional(),
   custom_width: z
     .number()
     .int()
-    .min(REPORT_MIN_CUSTOM_WIDTH)
-    .max(REPORT_MAX_CUSTOM_WIDTH)
+    .min(REPORT_MIN_CUSTOM_WIDTH, WIDTH)
+    .max(REPORT_MAX_CUSTOM_WIDTH, WIDTH)
     .nullable()
     .optional(),
   email_subject: z.string().max(255).nullable().optional(),

@@ -26,6 +26,7 @@ import { buildServices, type Services } from './services.js';
 import { buildWeb } from './web.js';
 import { Scheduler } from './scheduler/scheduler.js';
 import { builtInSchedules } from './scheduler/schedules.js';
+import { ReportScheduleSync } from './reports/schedules.js';
 import { startWorker } from './worker.js';
 
 export { defaultWebDist } from './web.js';
@@ -152,16 +153,33 @@ async function startRoles(s: Services): Promise<() => Promise<void>> {
   s.instances.startSweeping();
   if (s.config.roles.has('worker')) stops.push(startWorker(s));
   if (s.config.roles.has('scheduler')) {
+    const builtIns = builtInSchedules({
+      purgeCron: s.config.maintenanceSchedule,
+      reportsPruneCron: s.config.reports.pruneSchedule,
+    });
     const scheduler = new Scheduler({
       db: s.db,
       queue: s.queue,
       instanceId: s.instanceId,
-      schedules: builtInSchedules({ purgeCron: s.config.maintenanceSchedule }),
+      schedules: builtIns,
       onError: (schedule, tick, error) =>
         console.error(`Schedule ${schedule} could not fire its tick ${tick}:`, error),
     });
     scheduler.start();
-    stops.push(() => scheduler.stop());
+    // Every active report fires on its own cron, kept current as reports change.
+    const reportSchedules = new ReportScheduleSync({
+      db: s.db,
+      versions: s.versions,
+      bus: s.bus,
+      scheduler,
+      builtIns,
+      onError: (error) => console.error('Report schedules:', error),
+    });
+    await reportSchedules.start();
+    stops.push(async () => {
+      await reportSchedules.stop();
+      await scheduler.stop();
+    });
   }
   return async () => {
     for (const stop of stops.reverse()) await stop();

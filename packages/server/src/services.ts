@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Redis } from 'ioredis';
+import { pino } from 'pino';
 import {
   MemoryAsyncEventStore,
   RedisAsyncEventStore,
@@ -53,6 +54,12 @@ import {
   type ResultsBackend,
 } from './sqllab/results-backend.js';
 import { SqlLabService } from './sqllab/service.js';
+import { ReportRunner } from './reports/executor.js';
+import { createNotifier } from './reports/notifications/index.js';
+import type { Notifier } from './reports/notifications/types.js';
+import { readRecipients } from './reports/recipients.js';
+import { createScreenshotter } from './reports/screenshots/capture.js';
+import type { Screenshotter } from './reports/screenshots/types.js';
 import { acquireCpuWork, cpuWorkOptionsOf } from './workers/cpu.js';
 
 export interface Services {
@@ -87,6 +94,17 @@ export interface Services {
   instances: InstanceRegistry;
   /** Logs a failure of a background job (the web role replaces it with Fastify's logger). */
   logJobError: (jobId: string, name: JobName, error: unknown) => void;
+  /** Logs what background work did (report deliveries); the web role uses Fastify's logger. */
+  logInfo: (message: string, data?: Record<string, unknown>) => void;
+  /** Alerts & reports: delivery to e-mail, Slack and webhooks. */
+  notifier: Notifier;
+  /** Alerts & reports: runs `report.execute` (content, delivery, log). */
+  reports: ReportRunner;
+  /**
+   * Where this process's app answers, once it listens (the web role): the report browser's
+   * base URL when STRATA_WEBDRIVER_BASEURL is not set.
+   */
+  setListenUrl(url: string): void;
   close(): Promise<void>;
 }
 
@@ -224,6 +242,44 @@ export async function buildServices(
     });
     closers.push(() => sqlLab.close());
 
+    // What background work did, as the web role's Fastify logger writes it (pino, JSON lines).
+    const logger = pino({ level: config.logLevel });
+    // Alerts & reports (issue 18). The browser is started on the first capture only.
+    let listenUrl: string | null = null;
+    const notifier = createNotifier(config.reports, (message, data) =>
+      services.logInfo(message, data),
+    );
+    closers.push(() => notifier.close());
+    let screenshotter: Screenshotter | null = null;
+    const screenshots = (): Screenshotter => {
+      if (!screenshotter) {
+        const base =
+          !config.reports.webdriverBaseUrlSet && listenUrl
+            ? listenUrl
+            : config.reports.webdriverBaseUrl;
+        screenshotter = createScreenshotter({
+          config: { reports: { ...config.reports, webdriverBaseUrl: base } },
+          sessions,
+          keys,
+          db: store.db,
+          log: (message, data) => services.logInfo(message, data),
+        });
+      }
+      return screenshotter;
+    };
+    closers.push(() => screenshotter?.close());
+    const reports = new ReportRunner({
+      db: store.db,
+      config,
+      principals,
+      chartData,
+      connections,
+      notifier,
+      screenshotter: screenshots,
+      recipients: (reportId) => readRecipients(store.db, box, reportId),
+      log: (message, data) => services.logInfo(message, data),
+    });
+
     const lease = cpuWork;
     Object.assign(services, {
       config,
@@ -253,6 +309,13 @@ export async function buildServices(
       instances,
       logJobError: (jobId: string, name: JobName, error: unknown) =>
         console.error(`Job ${name} ${jobId} failed:`, error),
+      logInfo: (message: string, data?: Record<string, unknown>) =>
+        logger.info(data ?? {}, message),
+      notifier,
+      reports,
+      setListenUrl(url: string) {
+        listenUrl = url.endsWith('/') ? url : `${url}/`;
+      },
       async close() {
         // In reverse order of building: jobs stop before the connections they use close.
         for (const close of [...closers].reverse())

@@ -35,6 +35,7 @@ import { registerImportRoutes } from './imports/routes.js';
 import { registerKeyValueRoutes } from './key_value/routes.js';
 import { registerLogRoutes } from './log/routes.js';
 import { queriesResource } from './queries/resource.js';
+import { registerReportRoutes } from './reports/routes.js';
 import { savedQueriesResource } from './saved_queries/resource.js';
 import { registerSavedQueryRoutes } from './saved_queries/routes.js';
 import {
@@ -48,6 +49,7 @@ import { authPlugin } from './security/auth-plugin.js';
 import { cookieSecureFor } from './security/login-csrf.js';
 import { registerRolePermissionRoutes } from './security/role-permission-routes.js';
 import { registerAuthRoutes } from './security/routes.js';
+import { cookieSecret } from './security/sessions.js';
 import type { Services } from './services.js';
 import { registerSqlLabRoutes } from './sqllab/routes.js';
 import { registerSqlLabBootstrap } from './tab_state/bootstrap.js';
@@ -81,12 +83,26 @@ export async function buildWeb(s: Services, options: WebOptions = {}): Promise<F
   });
   s.logJobError = (jobId, name, error) =>
     app.log.error({ err: error, job_id: jobId, job: name }, 'Job failed');
+  s.logInfo = (message, data) => app.log.info(data ?? {}, message);
+  // The report browser of this process reaches the app where it listens (a port chosen at
+  // listen time included), unless STRATA_WEBDRIVER_BASEURL says otherwise.
+  app.addHook('onListen', function () {
+    const address = this.server.address();
+    if (typeof address !== 'object' || !address) return;
+    const any = address.address === '0.0.0.0' || address.address === '::';
+    const host = any
+      ? '127.0.0.1'
+      : address.family === 'IPv6'
+        ? `[${address.address}]`
+        : address.address;
+    s.setListenUrl(`http://${host}:${address.port}/`);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   installSecurityHeaders(app);
 
-  await app.register(cookie, { secret: s.keys.derive('cookie').toString('hex') });
+  await app.register(cookie, { secret: cookieSecret(s.keys) });
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(swagger, {
     openapi: {
@@ -103,7 +119,13 @@ export async function buildWeb(s: Services, options: WebOptions = {}): Promise<F
     },
     transform: jsonSchemaTransform,
   });
-  const auth = { db: s.db, principals: s.principals, sessions: s.sessions, tokens: s.tokens };
+  const auth = {
+    db: s.db,
+    principals: s.principals,
+    sessions: s.sessions,
+    tokens: s.tokens,
+    versions: s.versions,
+  };
   await app.register(authPlugin, auth);
 
   app.get('/api/v1/_openapi', { config: { access: 'public' }, schema: { hide: true } }, async () =>
@@ -165,6 +187,13 @@ export async function buildWeb(s: Services, options: WebOptions = {}): Promise<F
     attachAsyncEventSocket(app, { events: s.asyncEvents, bus: s.bus, keys: s.keys, auth });
   }
   registerAnnotationLayers(app, resources);
+  registerReportRoutes(app, resources, {
+    box,
+    bus: s.bus,
+    queue: s.queue,
+    limits: config.reports,
+    dashboardAccess,
+  });
   registerExportRoutes(app, resources, dashboardAccess);
   registerExploreRoutes(app, resources, connections, s.results);
   registerWebRoutes(app, {

@@ -2,6 +2,7 @@
  * The worker role: takes jobs from the queue (in-process, or BullMQ on Redis) and runs them with
  * the same services the web role uses. Each handler gets ids and loads what it needs.
  */
+import { pruneReportLogs } from './reports/prune.js';
 import { maintenancePurgeHandler } from './scheduler/maintenance.js';
 import type { Services } from './services.js';
 
@@ -22,6 +23,11 @@ export function startWorker(s: Services): () => Promise<void> {
         ],
       }),
       'chart_data.execute': (payload, job) => s.asyncChart.handle(payload, job),
+      'report.execute': (payload, job) => s.reports.handle(payload, job),
+      'reports.prune': async () => {
+        const { deleted, timedOut } = await pruneReportLogs(s.db);
+        s.logInfo('Report logs pruned', { deleted, timedOut });
+      },
     },
     s.config.workerConcurrency,
   );

@@ -6,7 +6,9 @@
  * events reach the other web process's event list and WebSocket; a chart data cache entry is
  * shared; a worker killed mid-query has the query failed within the lease, naming it, and a new
  * worker takes the queue; two schedulers fire each tick once; the examples DuckDB file is read
- * by every process at once.
+ * by every process at once. Issue 18: a report made on one web process fires on its cron from
+ * the two schedulers once per minute, runs in the worker and arrives by e-mail once; one asked
+ * for on the other web process runs in the worker too.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -17,6 +19,7 @@ import { ApiClient } from './helpers/client.js';
 import { metadataTargets, type MetadataTarget } from './helpers/metadata-targets.js';
 import { REDIS_URL, redisReachable } from './helpers/redis.js';
 import { runInitProcess, startRoleProcess, type RoleProcess } from './helpers/role-processes.js';
+import { startMailSink, type MailSink } from './helpers/mail-sink.js';
 import { ADMIN_PASSWORD } from './helpers/server.js';
 
 const redis = await redisReachable('the scale-out test');
@@ -67,6 +70,7 @@ describe.skipIf(!redis || !pgTarget)('scale-out: web, worker and scheduler proce
   let pgDb = 0;
   let examplesDb = 0;
   let meta: pg.Client;
+  let sink: MailSink;
 
   const start = async (name: string, roles: string, extra: Record<string, string> = {}) => {
     const p = await startRoleProcess(name, roles, { ...env, ...extra });
@@ -76,7 +80,11 @@ describe.skipIf(!redis || !pgTarget)('scale-out: web, worker and scheduler proce
 
   beforeAll(async () => {
     store = await pgTarget!.create();
+    sink = await startMailSink();
     env = {
+      STRATA_SMTP_HOST: '127.0.0.1',
+      STRATA_SMTP_PORT: String(sink.port),
+      STRATA_SMTP_STARTTLS: 'false',
       STRATA_DATA_DIR: store.dataDir,
       STRATA_METADATA_URL: store.url,
       STRATA_REDIS_URL: REDIS_URL,
@@ -97,6 +105,7 @@ describe.skipIf(!redis || !pgTarget)('scale-out: web, worker and scheduler proce
   afterAll(async () => {
     await Promise.all(procs.map((p) => p.stop()));
     await meta?.end();
+    await sink?.close();
     if (redis) {
       const keys = await redis.keys(`${env.STRATA_REDIS_PREFIX}*`);
       if (keys.length) await redis.del(...keys);
@@ -321,6 +330,65 @@ describe.skipIf(!redis || !pgTarget)('scale-out: web, worker and scheduler proce
     });
     expect(picked.rows).toBe(1);
   }, 60_000);
+
+  it('fires a report on its cron once per minute from two schedulers, run in the worker', async () => {
+    const datasets = await a.get<{ result: Array<{ id: number; table_name: string }> }>(
+      `/api/v1/dataset/?q=${encodeURIComponent(risonEncode({ filters: [{ col: 'table_name', opr: 'eq', value: 'birth_names' }] }))}`,
+    );
+    const dataset = datasets.body.result.find((d) => d.table_name === 'birth_names')!;
+    const chart = await a.post<{ id: number }>('/api/v1/chart/', {
+      slice_name: 'Births by gender',
+      viz_type: 'table',
+      datasource_id: dataset.id,
+      datasource_type: 'table',
+      params: JSON.stringify({ viz_type: 'table', groupby: ['gender'], metrics: ['count'] }),
+      query_context: JSON.stringify({
+        datasource: { id: dataset.id, type: 'table' },
+        form_data: { viz_type: 'table' },
+        queries: [{ columns: ['gender'], metrics: ['count'], orderby: [['gender', true]] }],
+        result_format: 'json',
+        result_type: 'full',
+      }),
+    });
+    expect(chart.status, JSON.stringify(chart.body)).toBe(201);
+    const made = await a.post<{ id: number }>('/api/v1/report/', {
+      type: 'Report',
+      name: 'Every minute',
+      crontab: '* * * * *',
+      chart: chart.body.id,
+      report_format: 'CSV',
+      recipients: [{ type: 'Email', recipient_config_json: { target: 'team@example.com' } }],
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const id = made.body.id;
+    // The next minute's firing (the schedulers hear of the report through the store's counter).
+    const mails = await sink.waitFor(1, 75_000);
+    expect(mails[0]!.subject).toBe('[Report] Every minute');
+    const csv = mails[0]!.attachments.find((x) => x.filename?.endsWith('.csv'))!;
+    expect(csv.content.toString('utf8')).toMatch(/^gender,count\r?\nboy,\d+\r?\ngirl,\d+/);
+    const ticks = await meta.query<{ tick: string; claimed_by: string }>(
+      'SELECT tick, claimed_by FROM strata_schedule_tick WHERE schedule = $1',
+      [`report.${id}`],
+    );
+    expect(ticks.rows).toHaveLength(1);
+    const logs = await until('the run logged', async () => {
+      const r = await b.get<{ result: Array<{ state: string; scheduled_dttm: string }> }>(
+        `/api/v1/report/${id}/log/`,
+      );
+      return r.body.result.length === 1 && r.body.result[0]!.state === 'Success'
+        ? r.body.result
+        : null;
+    });
+    expect(Date.parse(logs[0]!.scheduled_dttm)).toBe(Number(ticks.rows[0]!.tick));
+    await sleep(1000);
+    expect(sink.mails).toHaveLength(1);
+
+    // Asked for on web B: queued in Redis, run by the worker.
+    const run = await b.post<{ log_id: number }>(`/api/v1/report/${id}/run`);
+    expect(run.status).toBe(202);
+    await sink.waitFor(2, 20_000);
+    await a.put(`/api/v1/report/${id}`, { active: false });
+  }, 120_000);
 
   it('fires each schedule tick once with two schedulers running', async () => {
     await sleep(4000);

@@ -100,6 +100,13 @@ export interface ResourceDefinition {
   assertCanModify?(ctx: RequestContext, id: number): Promise<void>;
   /** Removes objects (inside the given transaction); defaults to deleting rows of `table`. */
   remove?(trx: MetadataDb, ids: number[], ctx: RequestContext): Promise<void>;
+  /** Runs after a delete's transaction committed (e.g. telling other processes). */
+  afterRemove?(ids: number[], ctx: RequestContext): Promise<void>;
+  /**
+   * The schema of an API object as get, create and update answer it (`{id, result}`): shown in
+   * OpenAPI, and the answers are serialised through it.
+   */
+  itemSchema?: z.ZodType;
   /** `class_name` in the favourites table; no favourite routes without it. */
   favoriteClassName?: string;
   related?: Record<string, RelatedSource>;

@@ -122,6 +122,7 @@ async function removeObjects(def: ResourceDefinition, ctx: RequestContext, ids: 
     if (def.remove) await def.remove(trx, ids, ctx);
     else await dyn(trx).deleteFrom(def.table).where('id', 'in', ids).execute();
   });
+  if (def.afterRemove) await def.afterRemove(ids, ctx);
 }
 
 /**
@@ -141,6 +142,10 @@ export function registerResource(
   const qSchema = z.object({ q: z.string().optional() });
   const idParams = z.object({ id: z.string() });
   const columnParams = z.object({ column: z.string() });
+  const itemAnswer = def.itemSchema
+    ? z.object({ id: z.number().int(), result: def.itemSchema })
+    : undefined;
+  const answers = (status: number) => (itemAnswer ? { response: { [status]: itemAnswer } } : {});
 
   app.get(
     `${p}/`,
@@ -356,7 +361,10 @@ export function registerResource(
 
   app.get<{ Params: { id: string } }>(
     `${p}/:id`,
-    { config: { access: read }, schema: { tags, summary: `Get a ${def.noun}`, params: idParams } },
+    {
+      config: { access: read },
+      schema: { tags, summary: `Get a ${def.noun}`, params: idParams, ...answers(200) },
+    },
     async (req) => {
       const ctx = ctxOf(req);
       const id = def.resolveId ? await def.resolveId(ctx, req.params.id) : parseId(req.params.id);
@@ -374,7 +382,12 @@ export function registerResource(
       `${p}/`,
       {
         config: { access: write },
-        schema: { tags, summary: `Create a ${def.noun}`, body: handlers.createSchema },
+        schema: {
+          tags,
+          summary: `Create a ${def.noun}`,
+          body: handlers.createSchema,
+          ...answers(201),
+        },
       },
       async (req, reply: FastifyReply) => {
         const ctx = ctxOf(req);
@@ -393,6 +406,7 @@ export function registerResource(
           summary: `Update a ${def.noun}`,
           params: idParams,
           body: handlers.updateSchema,
+          ...answers(200),
         },
       },
       async (req) => {

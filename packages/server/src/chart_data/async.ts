@@ -18,6 +18,7 @@ import {
   type JobPayloads,
   type JobQueue,
 } from '../jobs/types.js';
+import type { Versions } from '../metadata/versions.js';
 import type { Principal } from '../security/principal.js';
 import type { PrincipalCache } from '../security/principal-cache.js';
 import type { ChartDataAnswer, ChartDataService } from './service.js';
@@ -110,8 +111,13 @@ export class AsyncChartData {
    * Starts the context as a job for the principal on their channel, or answers it when it is
    * cached. Throws as the synchronous path does (400 bad context, 404 no access).
    */
-  async start(principal: Principal, channelId: string, body: unknown): Promise<AsyncStart> {
-    const cached = await this.deps.service.runCached(principal, body, { rawData: true });
+  async start(
+    principal: Principal,
+    channelId: string,
+    body: unknown,
+    versions?: Versions,
+  ): Promise<AsyncStart> {
+    const cached = await this.deps.service.runCached(principal, body, { rawData: true, versions });
     if (cached) return { cached };
     const contextKey = randomBytes(16).toString('hex');
     const jobId = randomUUID();

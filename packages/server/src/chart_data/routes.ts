@@ -82,7 +82,8 @@ function sendBatch(
 
   void runBatch(
     contexts,
-    (ctx, signal) => service.run(req.principal, ctx, signal, { rawData: true }),
+    (ctx, signal) =>
+      service.run(req.principal, ctx, signal, { rawData: true, versions: req.versions }),
     write,
     {
       // As many as one user may run at once (STRATA_CHART_QUERIES_PER_USER, default 6).
@@ -169,11 +170,22 @@ export function registerChartDataRoutes(
       const channelId =
         asyncQueries?.enabled && runsAsync(req.body) ? asyncQueries.channelOf(req) : null;
       if (asyncQueries && channelId) {
-        const started = await asyncQueries.chart.start(req.principal, channelId, req.body);
+        const started = await asyncQueries.chart.start(
+          req.principal,
+          channelId,
+          req.body,
+          req.versions,
+        );
         if ('cached' in started) return send(reply, started.cached);
         return reply.code(202).send(started.job);
       }
-      return send(reply, await service.run(req.principal, req.body, undefined, { rawData: true }));
+      return send(
+        reply,
+        await service.run(req.principal, req.body, undefined, {
+          rawData: true,
+          versions: req.versions,
+        }),
+      );
     },
   );
   app.post(
@@ -204,7 +216,12 @@ export function registerChartDataRoutes(
       if (!/^\d{1,10}$/.test(id)) throw new ApiError(404, 'Not found');
       const saved = await savedQueryContext(services.db, req.principal, Number(id));
       const params = (req.query ?? {}) as Record<string, unknown>;
-      return send(reply, await service.run(req.principal, withRequestOptions(saved, params)));
+      return send(
+        reply,
+        await service.run(req.principal, withRequestOptions(saved, params), undefined, {
+          versions: req.versions,
+        }),
+      );
     },
   );
   if (asyncQueries) {
@@ -234,7 +251,9 @@ export function registerChartDataRoutes(
         const formData = legacyFormData(flags, req.body);
         const { id } = (req.params ?? {}) as { id?: string };
         const context = legacyQueryContext(formData, legacyDatasourceId(formData, id), flags);
-        const answer = await service.run(req.principal, context);
+        const answer = await service.run(req.principal, context, undefined, {
+          versions: req.versions,
+        });
         if (answer.resultFormat === 'csv') return send(reply, answer);
         return reply.send(legacyPayload(answer.queries[0]!, formData, legacyResultType(flags)));
       },

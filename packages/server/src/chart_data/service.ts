@@ -23,7 +23,7 @@ import type { DatabaseClient } from '../engines/types.js';
 import { EngineError } from '../engines/types.js';
 import type { MetadataDb } from '../metadata/db.js';
 import { toIso } from '../metadata/db.js';
-import type { MetadataVersions } from '../metadata/versions.js';
+import type { MetadataVersions, Versions } from '../metadata/versions.js';
 import { BoundedMap } from '../shared/bounded-map.js';
 import {
   compileDatasetFrom,
@@ -175,13 +175,13 @@ export class ChartDataService {
     principal: Principal,
     body: unknown,
     signal?: AbortSignal,
-    options: { rawData?: boolean; cachedOnly?: boolean } = {},
+    options: { rawData?: boolean; cachedOnly?: boolean; versions?: Versions } = {},
   ): Promise<ChartDataAnswer> {
     const context = parseContext(body);
     const target =
       context.datasource.type === 'query'
         ? await this.queryTarget(principal, context.datasource.id)
-        : await this.target(principal, context.datasource.id, context.form_data);
+        : await this.target(principal, context.datasource.id, context.form_data, options.versions);
     if (signal) target.signal = signal;
     const resultType = context.result_type ?? 'full';
     const now = this.now();
@@ -213,7 +213,7 @@ export class ChartDataService {
   async runCached(
     principal: Principal,
     body: unknown,
-    options: { rawData?: boolean } = {},
+    options: { rawData?: boolean; versions?: Versions } = {},
   ): Promise<ChartDataAnswer | null> {
     try {
       return await this.run(principal, body, undefined, { ...options, cachedOnly: true });
@@ -228,8 +228,9 @@ export class ChartDataService {
     principal: Principal,
     id: number,
     formData: Record<string, unknown> | null | undefined,
+    versions?: Versions,
   ): Promise<Target> {
-    const known = await this.knownTarget(id);
+    const known = await this.knownTarget(id, versions);
     if (!known) throw new ApiError(404, 'Not found');
     const owners = known.rec.owners.map((o) => o.id);
     if (!canReadDataset(principal, known.rec.row, owners)) {
@@ -284,8 +285,12 @@ export class ChartDataService {
    * them: loaded once and kept while the `datasources` change counter stays the same (any write
    * to databases, datasets, columns, metrics or owners bumps it), when a counter is available.
    */
-  private async knownTarget(id: number): Promise<KnownTarget | null> {
-    const version = this.options.versions ? (await this.options.versions.read()).datasources : null;
+  private async knownTarget(id: number, versions?: Versions): Promise<KnownTarget | null> {
+    const version = versions
+      ? versions.datasources
+      : this.options.versions
+        ? (await this.options.versions.read()).datasources
+        : null;
     const hit = version === null ? undefined : this.targets.get(id);
     if (hit && hit.version === version) return hit.target;
     const rec = (await loadDatasetRecords(this.db, [id])).get(id);

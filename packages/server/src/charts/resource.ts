@@ -12,6 +12,7 @@ import { loadOwners, loadUserSummaries } from '../api/user-summaries.js';
 import { dashboardVisibility, type DashboardAccessOptions } from '../dashboards/access.js';
 import { visibleDatasets } from '../datasets/access.js';
 import { toBool } from '../metadata/db.js';
+import { assertNoReportsHold } from '../reports/repository.js';
 import { assertChartOwner, chartWriteHandlers } from './write.js';
 
 export const CHART_FAVORITE_CLASS = 'slice';
@@ -136,6 +137,11 @@ export function chartsResource(
     favoriteClassName: CHART_FAVORITE_CLASS,
     write: chartWriteHandlers() as ResourceDefinition['write'],
     assertCanModify: assertChartOwner,
+    // A chart a report sends cannot go (Superset's ChartDeleteFailedReportsExistError).
+    async remove(trx, ids) {
+      await assertNoReportsHold(trx, 'chart_id', ids);
+      await trx.deleteFrom('slices').where('id', 'in', ids).execute();
+    },
     related: {
       owners: relatedUsers,
       created_by: relatedUsers,

@@ -42,6 +42,11 @@ export interface ReportsConfig {
    * `http://127.0.0.1:<STRATA_PORT>/`). Always ends with `/`.
    */
   webdriverBaseUrl: string;
+  /**
+   * Whether STRATA_WEBDRIVER_BASEURL was set. When not, a process that also serves the web role
+   * points its browser at the address it actually listens on (a port chosen at listen time).
+   */
+  webdriverBaseUrlSet: boolean;
   /** The app's address in links sent to people (STRATA_WEBDRIVER_BASEURL_USER_FRIENDLY). */
   userFriendlyBaseUrl: string;
   /** Chromium's executable (STRATA_CHROMIUM_PATH, default /usr/bin/chromium). */
@@ -133,6 +138,7 @@ export function loadReportsConfig(env: NodeJS.ProcessEnv, port: number): Reports
     reportMinimumInterval: whole('STRATA_REPORT_MINIMUM_INTERVAL', 0, 0),
     alertMinimumInterval: whole('STRATA_ALERT_MINIMUM_INTERVAL', 0, 0),
     webdriverBaseUrl,
+    webdriverBaseUrlSet: text('STRATA_WEBDRIVER_BASEURL') !== null,
     userFriendlyBaseUrl: baseUrl(
       'STRATA_WEBDRIVER_BASEURL_USER_FRIENDLY',
       text('STRATA_WEBDRIVER_BASEURL_USER_FRIENDLY') ?? webdriverBaseUrl,

@@ -9,6 +9,7 @@ import { auditColumns, auditFields, relatedRoles, relatedUsers } from '../api/co
 import type { ResourceDefinition } from '../api/resource-types.js';
 import { loadOwners, loadUserSummaries } from '../api/user-summaries.js';
 import { toBool } from '../metadata/db.js';
+import { assertNoReportsHold } from '../reports/repository.js';
 import { dashboardWriteHandlers } from './write.js';
 
 export const DASHBOARD_FAVORITE_CLASS = 'Dashboard';
@@ -77,6 +78,11 @@ export function dashboardsResource(
     favoriteClassName: DASHBOARD_FAVORITE_CLASS,
     write: dashboardWriteHandlers() as ResourceDefinition['write'],
     assertCanModify: assertDashboardOwner,
+    // A dashboard a report sends cannot go (Superset's DashboardDeleteFailedReportsExistError).
+    async remove(trx, ids) {
+      await assertNoReportsHold(trx, 'dashboard_id', ids);
+      await trx.deleteFrom('dashboards').where('id', 'in', ids).execute();
+    },
     related: {
       owners: relatedUsers,
       created_by: relatedUsers,

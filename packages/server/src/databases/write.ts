@@ -13,6 +13,7 @@ import { dropDatabasePermissions, syncDatabasePermission } from './access.js';
 import type { DatabaseConnections } from './connections.js';
 import { mayReuseStoredPassword, PASSWORD_NEEDED } from './stored-password.js';
 import { PASSWORD_MASK, splitUriPassword, uriProblem } from './uri.js';
+import { assertNoReportsHold } from '../reports/repository.js';
 
 const jsonText = z.string().refine(
   (t) => {
@@ -273,12 +274,16 @@ export function databaseWriteHandlers(
   };
 }
 
-/** Deletes databases that have no datasets, with their permissions; closes their clients. */
+/**
+ * Deletes databases that no alert queries and that have no datasets, with their permissions;
+ * closes their clients.
+ */
 export async function removeDatabases(
   trx: MetadataDb,
   ids: number[],
   connections: DatabaseConnections,
 ): Promise<void> {
+  await assertNoReportsHold(trx, 'database_id', ids);
   const used = await trx
     .selectFrom('tables')
     .select(['database_id'])

@@ -24,6 +24,27 @@ export function isDuplicateKeyError(error: unknown): boolean {
   );
 }
 
+function sameTiming(a: Schedule, b: Schedule): boolean {
+  return a.cron === b.cron && a.timezone === b.timezone;
+}
+
+/** The time and timers a scheduler uses: the real ones, or a test's controlled clock. */
+export interface SchedulerClock {
+  now(): number;
+  setTimer(callback: () => void, delayMs: number): unknown;
+  clearTimer(timer: unknown): void;
+}
+
+export const SYSTEM_CLOCK: SchedulerClock = {
+  now: () => Date.now(),
+  setTimer: (callback, delayMs) => {
+    const timer = setTimeout(callback, delayMs);
+    timer.unref();
+    return timer;
+  },
+  clearTimer: (timer) => clearTimeout(timer as NodeJS.Timeout),
+};
+
 export interface SchedulerOptions {
   db: MetadataDb;
   queue: JobQueue;
@@ -32,6 +53,8 @@ export interface SchedulerOptions {
   schedules: Schedule[];
   /** A failed claim or enqueue (the scheduler goes on with the next tick). */
   onError?: (schedule: string, tick: number, error: unknown) => void;
+  /** Time and timers (default the system's). */
+  clock?: SchedulerClock;
   /** Called after this scheduler fired a tick (claimed and enqueued it). */
   onFired?: (schedule: string, tick: number) => void;
 }
@@ -40,15 +63,17 @@ interface Armed {
   schedule: Schedule;
   cron: Cron;
   tick: number | null;
-  timer: NodeJS.Timeout | null;
+  timer: unknown;
 }
 
 export class Scheduler {
   private armed: Armed[] = [];
   private readonly inFlight = new Set<Promise<unknown>>();
   private running = false;
+  private readonly clock: SchedulerClock;
 
   constructor(private readonly options: SchedulerOptions) {
+    this.clock = options.clock ?? SYSTEM_CLOCK;
     options.schedules.forEach(checkSchedule);
     const names = new Set(options.schedules.map((s) => s.name));
     if (names.size !== options.schedules.length) throw new Error('Schedule names must be unique');
@@ -61,17 +86,46 @@ export class Scheduler {
     this.arm(this.options.schedules);
   }
 
-  /** Replaces the schedules (e.g. on `schedules.changed`); the new ones fire from now on. */
+  /**
+   * Replaces the schedules (e.g. when reports change). A schedule whose name, pattern and time
+   * zone are unchanged keeps its armed tick (a tick due while the list is reloaded is not lost);
+   * new or changed ones fire from now on; removed ones stop.
+   */
   setSchedules(schedules: Schedule[]): void {
     schedules.forEach(checkSchedule);
+    const names = new Set(schedules.map((s) => s.name));
+    if (names.size !== schedules.length) throw new Error('Schedule names must be unique');
     this.options.schedules = schedules;
     if (!this.running) return;
-    this.disarm();
-    this.arm(schedules);
+    const kept = new Map<string, Armed>();
+    for (const a of this.armed) {
+      const next = schedules.find((s) => s.name === a.schedule.name);
+      if (next && sameTiming(next, a.schedule) && next.job === a.schedule.job) {
+        a.schedule = next;
+        kept.set(next.name, a);
+      } else if (a.timer) {
+        this.clock.clearTimer(a.timer);
+        a.timer = null;
+      }
+    }
+    const now = this.clock.now();
+    this.armed = schedules.map((schedule) => {
+      const existing = kept.get(schedule.name);
+      if (existing) return existing;
+      const cron = cronOf(schedule);
+      const armed: Armed = { schedule, cron, tick: nextTick(cron, now), timer: null };
+      this.wait(armed);
+      return armed;
+    });
+  }
+
+  /** The schedules this scheduler fires. */
+  get schedules(): readonly Schedule[] {
+    return this.options.schedules;
   }
 
   private arm(schedules: Schedule[]): void {
-    const now = Date.now();
+    const now = this.clock.now();
     this.armed = schedules.map((schedule) => {
       const cron = cronOf(schedule);
       const armed: Armed = { schedule, cron, tick: nextTick(cron, now), timer: null };
@@ -81,21 +135,20 @@ export class Scheduler {
   }
 
   private disarm(): void {
-    for (const a of this.armed) if (a.timer) clearTimeout(a.timer);
+    for (const a of this.armed) if (a.timer) this.clock.clearTimer(a.timer);
     this.armed = [];
   }
 
   private wait(armed: Armed): void {
     if (!this.running || armed.tick === null) return;
-    const delay = Math.min(Math.max(0, armed.tick - Date.now()), MAX_WAIT_MS);
-    armed.timer = setTimeout(() => this.due(armed), delay);
-    armed.timer.unref();
+    const delay = Math.min(Math.max(0, armed.tick - this.clock.now()), MAX_WAIT_MS);
+    armed.timer = this.clock.setTimer(() => this.due(armed), delay);
   }
 
   private due(armed: Armed): void {
     armed.timer = null;
     if (!this.running || !this.armed.includes(armed) || armed.tick === null) return;
-    const now = Date.now();
+    const now = this.clock.now();
     if (now < armed.tick) return this.wait(armed); // a long wait re-armed, or an early timer
     const tick = armed.tick;
     // The next tick after this one, or after now when this process fell behind (another
@@ -132,7 +185,7 @@ export class Scheduler {
           schedule,
           tick,
           claimed_by: this.options.instanceId,
-          claimed_at: Date.now(),
+          claimed_at: this.clock.now(),
         })
         .onConflict((oc) => oc.columns(['schedule', 'tick']).doNothing())
         .executeTakeFirst();

@@ -14,6 +14,7 @@ describe('built-in schedules', () => {
   it('purge hourly by default, or on the given pattern', () => {
     expect(builtInSchedules()).toEqual([
       { name: MAINTENANCE_SCHEDULE, cron: '0 * * * *', timezone: 'UTC', job: 'maintenance.purge' },
+      { name: 'reports.prune', cron: '0 0 * * *', timezone: 'UTC', job: 'reports.prune' },
     ]);
     expect(DEFAULT_PURGE_CRON).toBe('0 * * * *');
     expect(builtInSchedules({ purgeCron: '*/5 * * * *' })[0]!.cron).toBe('*/5 * * * *');

@@ -25,9 +25,15 @@ export interface Schedule {
 export const MAINTENANCE_SCHEDULE = 'maintenance.purge';
 export const DEFAULT_PURGE_CRON = '0 * * * *';
 
+/** The prune of report execution logs older than each report's retention (daily). */
+export const REPORTS_PRUNE_SCHEDULE = 'reports.prune';
+export const DEFAULT_REPORTS_PRUNE_CRON = '0 0 * * *';
+
 export interface BuiltInScheduleOptions {
   /** The maintenance schedule's cron pattern (default hourly). */
   purgeCron?: string;
+  /** The report log prune's cron pattern (default daily at midnight). */
+  reportsPruneCron?: string;
   timezone?: string;
 }
 
@@ -39,6 +45,12 @@ export function builtInSchedules(options: BuiltInScheduleOptions = {}): Schedule
       cron: options.purgeCron ?? DEFAULT_PURGE_CRON,
       timezone: options.timezone ?? 'UTC',
       job: 'maintenance.purge',
+    },
+    {
+      name: REPORTS_PRUNE_SCHEDULE,
+      cron: options.reportsPruneCron ?? DEFAULT_REPORTS_PRUNE_CRON,
+      timezone: options.timezone ?? 'UTC',
+      job: 'reports.prune',
     },
   ];
   schedules.forEach(checkSchedule);

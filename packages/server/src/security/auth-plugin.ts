@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type {} from '@fastify/cookie';
 import { ApiError } from '../api/errors.js';
 import type { MetadataDb } from '../metadata/db.js';
+import type { MetadataVersions, Versions } from '../metadata/versions.js';
 import './access.js';
 import type { Access } from './access.js';
 import { hasPerm, type Principal } from './principal.js';
@@ -17,6 +18,11 @@ declare module 'fastify' {
     principal: Principal;
     authMethod: AuthMethod;
     sessionId: string | null;
+    /**
+     * The change counters as this request read them, once, before loading its principal: the
+     * request's other hot-path caches (chart targets) reuse this reading.
+     */
+    versions: Versions | undefined;
   }
 }
 
@@ -30,6 +36,7 @@ export interface AuthPluginOptions {
   principals: PrincipalCache;
   sessions: SessionService;
   tokens: TokenService;
+  versions: MetadataVersions;
 }
 
 /** Whether a principal satisfies an access rule (pure). */
@@ -42,13 +49,17 @@ export function satisfies(principal: Principal, access: Access): boolean {
 }
 
 /** The user of a Bearer access token; throws the 401 the API answers for a bad one. */
-export async function bearerPrincipal(token: string, opts: AuthPluginOptions): Promise<Principal> {
+export async function bearerPrincipal(
+  token: string,
+  opts: AuthPluginOptions,
+  versions?: Versions,
+): Promise<Principal> {
   const claims = await opts.tokens.verify(token, 'access');
   if (!claims)
     throw new ApiError(401, 'Token is invalid or expired', {
       msg: 'Token is invalid or expired',
     });
-  const principal = await opts.principals.user(claims.userId);
+  const principal = await opts.principals.user(claims.userId, versions);
   if (!principal) throw new ApiError(401, 'User is not active or does not exist');
   // A token issued before a password change, (de)activation or role change is revoked.
   if (!tokenIsCurrent(claims, principal.tokenGeneration))
@@ -67,26 +78,29 @@ export async function sessionPrincipal(
   raw: string,
   unsign: (value: string) => { valid: boolean; value: string | null },
   opts: AuthPluginOptions,
+  versions?: Versions,
 ): Promise<{ principal: Principal; sessionId: string } | null> {
   const unsigned = unsign(raw);
   const session =
     unsigned.valid && unsigned.value ? await opts.sessions.resolve(unsigned.value) : null;
-  const principal = session ? await opts.principals.user(session.userId) : null;
+  const principal = session ? await opts.principals.user(session.userId, versions) : null;
   return session && principal ? { principal, sessionId: session.id } : null;
 }
 
 async function authenticate(req: FastifyRequest, opts: AuthPluginOptions): Promise<void> {
   req.authMethod = 'none';
   req.sessionId = null;
+  const versions = await opts.versions.read();
+  req.versions = versions;
   const header = req.headers.authorization;
   if (header && /^Bearer\s+/i.test(header) && !req.routeOptions.config.refreshTokenRoute) {
-    req.principal = await bearerPrincipal(header.replace(/^Bearer\s+/i, '').trim(), opts);
+    req.principal = await bearerPrincipal(header.replace(/^Bearer\s+/i, '').trim(), opts, versions);
     req.authMethod = 'bearer';
     return;
   }
   const raw = req.cookies[SESSION_COOKIE];
   if (raw) {
-    const found = await sessionPrincipal(raw, (value) => req.unsignCookie(value), opts);
+    const found = await sessionPrincipal(raw, (value) => req.unsignCookie(value), opts, versions);
     if (found) {
       req.principal = found.principal;
       req.authMethod = 'cookie';
@@ -94,7 +108,7 @@ async function authenticate(req: FastifyRequest, opts: AuthPluginOptions): Promi
       return;
     }
   }
-  req.principal = await opts.principals.anonymousPrincipal();
+  req.principal = await opts.principals.anonymousPrincipal(versions);
 }
 
 /** Authentication, CSRF and permission checks for every route, in one place. */
@@ -103,6 +117,7 @@ export const authPlugin = fp<AuthPluginOptions>(
     app.decorateRequest('principal', null as unknown as Principal);
     app.decorateRequest('authMethod', 'none' as AuthMethod);
     app.decorateRequest('sessionId', null);
+    app.decorateRequest('versions', undefined);
 
     app.addHook('onRoute', (route) => {
       if (route.config?.access === undefined) {

@@ -1,5 +1,5 @@
 import type { MetadataDb } from '../metadata/db.js';
-import type { MetadataVersions } from '../metadata/versions.js';
+import type { MetadataVersions, Versions } from '../metadata/versions.js';
 import { BoundedMap } from '../shared/bounded-map.js';
 import type { Principal } from './principal.js';
 import { loadAnonymousPrincipal, loadPrincipal } from './repository.js';
@@ -24,9 +24,12 @@ export class PrincipalCache {
     private readonly versions: MetadataVersions,
   ) {}
 
-  /** The active user's principal, or null when the user is gone or inactive. */
-  async user(userId: number): Promise<Principal | null> {
-    const version = (await this.versions.read()).security;
+  /**
+   * The active user's principal, or null when the user is gone or inactive. `versions` is the
+   * request's reading of the counters when the caller already made it (one read per request).
+   */
+  async user(userId: number, versions?: Versions): Promise<Principal | null> {
+    const version = (versions ?? (await this.versions.read())).security;
     const hit = this.users.get(userId);
     if (hit && hit.version === version) return hit.principal;
     const principal = await loadPrincipal(this.db, userId);
@@ -35,8 +38,8 @@ export class PrincipalCache {
   }
 
   /** The Public role's principal for visitors who are not logged in. */
-  async anonymousPrincipal(): Promise<Principal> {
-    const version = (await this.versions.read()).security;
+  async anonymousPrincipal(versions?: Versions): Promise<Principal> {
+    const version = (versions ?? (await this.versions.read())).security;
     if (this.anonymous?.version === version && this.anonymous.principal)
       return this.anonymous.principal;
     const principal = await loadAnonymousPrincipal(this.db);

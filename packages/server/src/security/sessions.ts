@@ -9,6 +9,11 @@ const TOUCH_INTERVAL_MS = 60_000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** The secret @fastify/cookie signs cookies with (the session cookie among them). */
+export function cookieSecret(keys: KeyRing): string {
+  return keys.derive('cookie').toString('hex');
+}
+
 export interface SessionInfo {
   id: string;
   userId: number;
@@ -26,22 +31,30 @@ export class SessionService {
     private readonly lifetimeSeconds: number,
   ) {}
 
+  /**
+   * A new session. With `fixedLifetimeSeconds` (a report's screenshot session) it ends after
+   * that time whatever happens: its `last_seen` is put at its end, so `resolve` — which slides
+   * a session only a minute after its last_seen — never extends it.
+   */
   async create(
     userId: number,
     ip: string | null,
     userAgent: string | null,
+    options: { fixedLifetimeSeconds?: number } = {},
   ): Promise<{ token: string; id: string }> {
     const token = randomBytes(32).toString('base64url');
     const id = hashToken(token);
     const now = new Date();
+    const fixed = options.fixedLifetimeSeconds;
+    const expires = new Date(now.getTime() + (fixed ?? this.lifetimeSeconds) * 1000).toISOString();
     await this.db
       .insertInto('strata_session')
       .values({
         id,
         user_id: userId,
         created_on: now.toISOString(),
-        last_seen: now.toISOString(),
-        expires_on: new Date(now.getTime() + this.lifetimeSeconds * 1000).toISOString(),
+        last_seen: fixed === undefined ? now.toISOString() : expires,
+        expires_on: expires,
         ip: ip?.slice(0, 64) ?? null,
         user_agent: userAgent?.slice(0, 512) ?? null,
       })

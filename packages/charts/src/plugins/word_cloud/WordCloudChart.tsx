@@ -6,6 +6,7 @@
 import { Empty } from 'antd';
 import cloud from 'd3-cloud';
 import { useEffect, useState } from 'react';
+import { useChartDrawing } from '../../render-context.js';
 import { hashText, nextScaleFactor, requiredTexts, seededRandom } from './layout.js';
 import type { WordCloudProps, WordCloudWord } from './transformProps.js';
 
@@ -63,6 +64,15 @@ function layoutWords(
 
 export default function WordCloudChart({ width, height, words, empty }: WordCloudProps) {
   const [placed, setPlaced] = useState<Placed[]>([]);
+  /** The input the placed words were laid out for: until it is the current one, still drawing. */
+  const [laidOut, setLaidOut] = useState<{ words: unknown; width: number; height: number } | null>(
+    null,
+  );
+  useChartDrawing(
+    !empty &&
+      words.length > 0 &&
+      !(laidOut?.words === words && laidOut.width === width && laidOut.height === height),
+  );
 
   useEffect(() => {
     if (empty || words.length === 0) return undefined;
@@ -92,6 +102,7 @@ export default function WordCloudChart({ width, height, words, empty }: WordClou
             y: w.y ?? 0,
           })),
         );
+        setLaidOut({ words, width, height });
       });
     };
     attempt(1);

@@ -4,6 +4,7 @@ import { MapChart as MapSeries } from 'echarts/charts';
 import { GeoComponent, VisualMapComponent } from 'echarts/components';
 import { EchartsOrEmpty } from '../../echarts/EchartsOrEmpty.js';
 import { echarts } from '../../echarts/echarts-core.js';
+import { useChartDrawing } from '../../render-context.js';
 import { countryCenters, placeBubbles, prepareWorld, WORLD_MAP, type Centers } from './geo.js';
 import type { WorldMapProps } from './transformProps.js';
 
@@ -55,6 +56,8 @@ export default function WorldMapChart({
     () => (centers ? placeBubbles(echartOptions, centers) : null),
     [echartOptions, centers],
   );
+  // Drawn once the shapes have arrived (or failed to).
+  useChartDrawing(!empty && !option && !error);
   if (!empty && !option)
     return (
       <div

@@ -103,7 +103,8 @@ export function AppShell() {
         <Layout.Header
           hidden={standalone}
           style={{
-            display: 'flex',
+            // The inline display would win over `hidden`: standalone pages set none themselves.
+            display: standalone ? 'none' : 'flex',
             alignItems: 'center',
             gap: 16,
             borderBottom: '1px solid #e8ecee',

@@ -94,6 +94,7 @@ import { DOWNLOAD_FAILED, downloadDashboard } from './download/dashboardDownload
 import { readDashboardParams, withoutFocusedChart } from './params';
 import { useKeptFilterState } from './useKeptFilterState';
 import { useHeaderReport } from '../reports/useHeaderReport';
+import { useReportReadySignal } from '../explore/chartStatus';
 import { tabsRevealing, visibleChartIds, withTabOpened } from './visibility';
 
 /** Dashboards draw their charts' first frame without the entry animation (see render-context). */
@@ -171,6 +172,8 @@ export default function DashboardPage() {
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
   const d = state.dashboard;
   const meta = state.metadata;
+  // `data-report-ready` on the page: every chart of the open tabs drawn or failed (chartStatus.ts).
+  const reportReadyRef = useReportReadySignal('[data-test="dashboard-grid"]');
   const layout = state.history.present;
   usePageTitle(d?.dashboard_title ?? 'Dashboard');
   // The e-mail report menu (not on embedded pages, which show no header).
@@ -762,6 +765,7 @@ export default function DashboardPage() {
   if (load.error || !d || !meta)
     return (
       <Result
+        data-report-error={String(load.status ?? 'error')}
         status={load.status === 404 ? '404' : load.status === 403 ? '403' : 'error'}
         title={load.status === 404 ? 'Dashboard not found' : 'The dashboard could not be opened'}
         subTitle={load.error}
@@ -842,6 +846,7 @@ export default function DashboardPage() {
             vertical
             style={{ flex: 1, minHeight: 0, background: '#f7f8fa' }}
             data-test="dashboard-page"
+            ref={reportReadyRef}
           >
             {state.css ? <style>{sanitizeCss(state.css)}</style> : null}
             {params.standalone ? null : (

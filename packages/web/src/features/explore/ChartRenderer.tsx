@@ -1,10 +1,15 @@
 /**
  * Draws a chart from its data: the plugin's transformProps, then its component (loaded on
  * demand), at the size of the box. Failures of either become the "rendering" error of the spec.
+ * `onDrawn` says when the chart is on screen: its component has committed (ECharts draws
+ * synchronously in its effect), no part of it is still drawing (`ChartDrawingContext`: a map
+ * whose shapes load, a word cloud being laid out) and two frames have passed — the signal
+ * report screenshots wait for (see chartStatus.ts).
  */
 import {
   Component,
   startTransition,
+  useCallback,
   useEffect,
   useLayoutEffect,
   useMemo,
@@ -22,9 +27,11 @@ import {
   type ExploreDatasource,
 } from '@strata/charts';
 import {
+  ChartDrawingContext,
   hasChartComponent,
   loadChartComponent,
   loadedChartComponent,
+  type ChartDrawing,
 } from '@strata/charts/components';
 
 class RenderBoundary extends Component<
@@ -59,6 +66,64 @@ export function useElementSize<T extends HTMLElement>(enabled = true) {
     return () => observer.disconnect();
   }, [enabled]);
   return { ref, ...size };
+}
+
+/** Renders nothing; its effect runs after those of the chart drawn before it (tree order). */
+function Committed({ token, onCommit }: { token: unknown; onCommit: (token: unknown) => void }) {
+  useEffect(() => {
+    onCommit(token);
+    return () => onCommit(null);
+  }, [token, onCommit]);
+  return null;
+}
+
+/**
+ * When the chart shown is drawn: `onCommit(token)` when new content has committed (null when it
+ * is gone), the returned `drawing` counts parts still drawing; `onDrawn` is called once per
+ * content, two frames after the last of these.
+ */
+function useDrawnSignal(onDrawn: (() => void) | undefined) {
+  const latest = useRef(onDrawn);
+  latest.current = onDrawn;
+  const pending = useRef(0);
+  const committed = useRef<unknown>(null);
+  const frame = useRef(0);
+  const check = useCallback(() => {
+    cancelAnimationFrame(frame.current);
+    const token = committed.current;
+    if (token === null || pending.current > 0 || !latest.current) return;
+    const still = () => committed.current === token && pending.current === 0;
+    frame.current = requestAnimationFrame(() => {
+      if (!still()) return;
+      frame.current = requestAnimationFrame(() => {
+        if (still()) latest.current?.();
+      });
+    });
+  }, []);
+  const drawing = useMemo<ChartDrawing>(
+    () => ({
+      begin() {
+        pending.current += 1;
+        let ended = false;
+        return () => {
+          if (ended) return;
+          ended = true;
+          pending.current -= 1;
+          check();
+        };
+      },
+    }),
+    [check],
+  );
+  const onCommit = useCallback(
+    (token: unknown) => {
+      committed.current = token;
+      check();
+    },
+    [check],
+  );
+  useEffect(() => () => cancelAnimationFrame(frame.current), []);
+  return { drawing, onCommit };
 }
 
 // Each chart's props differ; the renderer passes transformProps' output through unchanged.
@@ -101,6 +166,7 @@ export function ChartRenderer({
   filterState,
   onRendered,
   onRenderFailed,
+  onDrawn,
   size,
 }: {
   formData: QueryFormData;
@@ -115,6 +181,8 @@ export function ChartRenderer({
   filterState?: Record<string, unknown>;
   onRendered?: () => void;
   onRenderFailed: (message: string) => void;
+  /** The chart is on screen (see the module's note); again after each new drawing. */
+  onDrawn?: () => void;
   /** The size to draw at when the caller knows it (a dashboard's grid); measured otherwise. */
   size?: { width: number; height: number };
 }) {
@@ -123,7 +191,11 @@ export function ChartRenderer({
   const width = size ? size.width : measured.width;
   const height = size ? size.height : measured.height;
   const plugin = chartRegistry.get(formData.viz_type);
-  const ChartComponent = useChartComponent(formData.viz_type, onRenderFailed);
+  const failed = useRef(onRenderFailed);
+  failed.current = onRenderFailed;
+  const reportFailure = useCallback((message: string) => failed.current(message), []);
+  const ChartComponent = useChartComponent(formData.viz_type, reportFailure);
+  const { drawing, onCommit } = useDrawnSignal(onDrawn);
   const props = useMemo(() => {
     if (!plugin || width === 0 || height === 0) return { ok: false as const, error: null };
     try {
@@ -165,27 +237,47 @@ export function ChartRenderer({
   const empty =
     plugin?.metadata.drawsEmptyResults !== true &&
     queriesResponse.every((r) => (r.data?.length ?? 0) === 0);
+  // The content as one element, made again only when it changes: a parent's re-render (a chart
+  // holder noting the chart drawn) does not re-render the chart.
+  const content = useMemo(() => {
+    const done = <Committed token={props} onCommit={onCommit} />;
+    if (!plugin || !hasChartComponent(formData.viz_type))
+      return (
+        <>
+          <Empty description={MESSAGES.vizTypeNotSupported} />
+          {done}
+        </>
+      );
+    if (empty)
+      return (
+        <>
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={MESSAGES.noResults}
+            style={{ paddingTop: 40 }}
+          />
+          {done}
+        </>
+      );
+    if (props.ok && ChartComponent)
+      return (
+        <ChartDrawingContext.Provider value={drawing}>
+          <RenderBoundary onError={(e) => reportFailure(e.message)}>
+            <ChartComponent {...(props.value as object)} />
+            {done}
+          </RenderBoundary>
+        </ChartDrawingContext.Provider>
+      );
+    if (props.ok) return <Spin style={{ position: 'absolute', inset: 0, margin: 'auto' }} />;
+    return null;
+  }, [plugin, formData.viz_type, empty, props, ChartComponent, drawing, onCommit, reportFailure]);
   return (
     <div
       ref={ref}
       style={{ width: '100%', height: '100%', position: 'relative' }}
       data-test="chart-container"
     >
-      {!plugin || !hasChartComponent(formData.viz_type) ? (
-        <Empty description={MESSAGES.vizTypeNotSupported} />
-      ) : empty ? (
-        <Empty
-          image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description={MESSAGES.noResults}
-          style={{ paddingTop: 40 }}
-        />
-      ) : props.ok && ChartComponent ? (
-        <RenderBoundary onError={(e) => onRenderFailed(e.message)}>
-          <ChartComponent {...(props.value as object)} />
-        </RenderBoundary>
-      ) : props.ok ? (
-        <Spin style={{ position: 'absolute', inset: 0, margin: 'auto' }} />
-      ) : null}
+      {content}
     </div>
   );
 }

@@ -6,7 +6,11 @@
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { Alert, Button, Empty, Flex, Result, Skeleton, Spin, Tag, Tooltip, Typography } from 'antd';
-import { preloadChart } from '@strata/charts/components';
+import {
+  ChartRenderContext,
+  preloadChart,
+  type ChartRenderOptions,
+} from '@strata/charts/components';
 import { DndContext, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
 import { CaretRightOutlined, SaveOutlined, StopOutlined } from '@ant-design/icons';
 import { MESSAGES } from '@strata/core';
@@ -29,6 +33,7 @@ import { canDrillToDetail } from '../drillDetail/drillPayload';
 import { useDrillDetail } from '../drillDetail/useDrillDetail';
 import { ChartActions } from './ChartActions';
 import { ChartRenderer } from './ChartRenderer';
+import { chartDrawStatus, chartStatusAttributes, useReportReadySignal } from './chartStatus';
 import { ControlPanel } from './ControlPanel';
 import { DataPane } from './DataPane';
 import { DatasourcePanel } from './DatasourcePanel';
@@ -54,6 +59,9 @@ import { announceFilterDrop } from './filterDrop';
 import { browserTabId, exploreAddress, storeFormData } from './formDataKey';
 import { formDataOnDataset, isQueryDatasource } from './queryDatasource';
 import type { ExplorePayload, ExploreSlice } from './types';
+
+/** A chart shown alone is drawn at once, without the entry animation (embeds, screenshots). */
+const STANDALONE_RENDER: ChartRenderOptions = { animateFirstDraw: false };
 
 function RowCount({
   rows,
@@ -86,6 +94,8 @@ export default function ExplorePage() {
   const [load, setLoad] = useState<{
     loading: boolean;
     error: string | null;
+    /** The HTTP status of a failed load (403, 404), when there was one. */
+    status?: number;
     message: string | null;
     name: string;
   }>({
@@ -116,6 +126,8 @@ export default function ExplorePage() {
       runChartQuery(formData, c.signal)
         .then((result) => {
           dispatch(a.chartUpdateSucceeded({ result, now: Date.now() }));
+          // A chart shown alone has no address to keep (and a screenshot leaves nothing behind).
+          if (standalone) return;
           // Keep the chart's state behind the address (best effort: a failure only costs the link).
           storeFormData(api, formDataKey.current, formData, tabId)
             .then((key) => {
@@ -129,7 +141,7 @@ export default function ExplorePage() {
           dispatch(a.chartUpdateFailed({ message: errorMessage(e), now: Date.now() }));
         });
     },
-    [state.formData, tabId],
+    [state.formData, tabId, standalone],
   );
 
   /** Loads a dataset's Explore payload and moves the form data onto it. */
@@ -191,8 +203,15 @@ export default function ExplorePage() {
         });
       })
       .catch((e: unknown) => {
-        if (!isAbortError(e))
-          setLoad({ loading: false, error: errorMessage(e), message: null, name: '' });
+        if (isAbortError(e)) return;
+        const status = (e as { status?: number }).status;
+        setLoad({
+          loading: false,
+          error: errorMessage(e),
+          ...(status ? { status } : {}),
+          message: null,
+          name: '',
+        });
       });
     return () => c.abort();
   }, [params]);
@@ -232,6 +251,9 @@ export default function ExplorePage() {
     () => drawnFormDataOf(state.formData, state.dataFormData, renderOnly),
     [state.formData, state.dataFormData, renderOnly],
   );
+  // The standalone page's "drawn" signal (chartStatus.ts).
+  const reportReadyRef = useReportReadySignal(null);
+  const [drawnData, setDrawnData] = useState<unknown>(null);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -282,27 +304,72 @@ export default function ExplorePage() {
       </Flex>
     );
   if (load.error)
-    return <Result status="error" title={MESSAGES.unexpectedError} subTitle={load.error} />;
-
-  if (standalone)
     return (
-      <div style={{ position: 'fixed', inset: 0, background: '#fff' }} data-test="standalone-chart">
-        {state.queriesResponse && state.datasource ? (
-          <ChartRenderer
-            formData={drawnFormData}
-            queriesResponse={state.queriesResponse}
-            datasource={state.datasource}
-            hooks={chartHooks}
-            onRendered={() => dispatch(a.chartRenderingSucceeded())}
-            onRenderFailed={(m) => dispatch(a.chartRenderingFailed(m))}
-          />
-        ) : state.chartStatus === 'failed' ? (
-          <Alert type="error" showIcon message={state.chartAlert} />
-        ) : (
-          <Spin style={{ position: 'absolute', inset: 0, margin: 'auto', height: 32 }} />
-        )}
+      <Result
+        status="error"
+        title={MESSAGES.unexpectedError}
+        subTitle={load.error}
+        data-report-error={String(load.status ?? 'error')}
+      />
+    );
+
+  if (standalone) {
+    const queriesResponse = state.queriesResponse;
+    const s = state.chartStatus;
+    // Hydrated but never run: nothing will draw (no dataset, unknown type, invalid controls).
+    const blocked =
+      s !== null
+        ? null
+        : !state.datasource
+          ? (load.message ?? MESSAGES.missingDatasetDetail)
+          : !plugin
+            ? MESSAGES.vizTypeNotSupported
+            : errors.length
+              ? errors.join(' ')
+              : null;
+    const drawStatus = chartDrawStatus({
+      query: s === null ? 'none' : s === 'loading' ? 'loading' : 'success',
+      error:
+        s === 'failed' || s === 'stopped'
+          ? (state.chartAlert ?? MESSAGES.unexpectedError)
+          : blocked,
+      drawable: !!(queriesResponse && state.datasource),
+      drawn: drawnData !== null && drawnData === queriesResponse,
+      blocked: null,
+    });
+    return (
+      <div
+        style={{ position: 'fixed', inset: 0, background: '#fff' }}
+        data-test="standalone-chart"
+        ref={reportReadyRef}
+      >
+        <div
+          style={{ position: 'absolute', inset: 0 }}
+          {...chartStatusAttributes(drawStatus)}
+          data-chart-id={state.slice?.slice_id}
+          data-chart-name={state.slice?.slice_name}
+        >
+          <ChartRenderContext.Provider value={STANDALONE_RENDER}>
+            {queriesResponse && state.datasource ? (
+              <ChartRenderer
+                formData={drawnFormData}
+                queriesResponse={queriesResponse}
+                datasource={state.datasource}
+                hooks={chartHooks}
+                onRendered={() => dispatch(a.chartRenderingSucceeded())}
+                onRenderFailed={(m) => dispatch(a.chartRenderingFailed(m))}
+                onDrawn={() => setDrawnData(queriesResponse)}
+              />
+            ) : drawStatus.status === 'failed' ? (
+              <Alert type="error" showIcon message={drawStatus.error} />
+            ) : (
+              <Spin style={{ position: 'absolute', inset: 0, margin: 'auto', height: 32 }} />
+            )}
+          </ChartRenderContext.Provider>
+        </div>
       </div>
     );
+  }
 
   const result = state.queriesResponse?.[0];
   const rowLimit = Number(state.latestQueryFormData?.row_limit ?? NaN);

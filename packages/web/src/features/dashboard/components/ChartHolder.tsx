@@ -17,6 +17,7 @@ import { useDrillDetail } from '../../drillDetail/useDrillDetail';
 import { ChartRenderer } from '../../explore/ChartRenderer';
 import { postChartData } from '../../explore/chartData';
 import { chartPermalink, downloadChartData, saveBlob } from '../../explore/chartExports';
+import { chartDrawStatus, chartStatusAttributes } from '../../explore/chartStatus';
 import type { ChartState, DashboardChart } from '../types';
 
 // "View as table" is rare: antd's Table loads when it is first asked for, not with the dashboard.
@@ -46,6 +47,7 @@ export interface ChartHolderProps {
 }
 
 const HEADER_HEIGHT = 32;
+const MISSING_DATASET = 'The dataset of this chart is missing or you may not read it';
 
 function ago(ts: number | null): string {
   if (!ts) return '';
@@ -100,6 +102,8 @@ export const ChartHolder = memo(function ChartHolder(props: ChartHolderProps) {
   const { chart, state, datasource, formData, width, height, editMode } = props;
   const toasts = useToasts();
   const [renderError, setRenderError] = useState<string | null>(null);
+  /** The data the renderer last reported on screen (the "drawn" signal, chartStatus.ts). */
+  const [drawnData, setDrawnData] = useState<unknown>(null);
   const [query, setQuery] = useState<string | null>(null);
   const [table, setTable] = useState(false);
   const name = props.nameOverride || chart?.slice_name || '';
@@ -123,7 +127,11 @@ export const ChartHolder = memo(function ChartHolder(props: ChartHolderProps) {
   );
   if (!chart)
     return (
-      <div style={{ width, height, padding: 16 }} data-test="missing-chart">
+      <div
+        style={{ width, height, padding: 16 }}
+        data-test="missing-chart"
+        {...chartStatusAttributes({ status: 'rendered', error: null })}
+      >
         <Alert
           type="warning"
           showIcon
@@ -193,11 +201,21 @@ export const ChartHolder = memo(function ChartHolder(props: ChartHolderProps) {
     },
   };
   const error = state?.status === 'failed' ? state.error : renderError;
+  const queriesResponse = state?.queriesResponse;
+  const drawStatus = chartDrawStatus({
+    query: !state ? 'none' : state.status === 'loading' ? 'loading' : error ? 'failed' : 'success',
+    error,
+    drawable: !!(queriesResponse && datasource && formData),
+    drawn: drawnData !== null && drawnData === queriesResponse,
+    blocked: datasource ? null : MISSING_DATASET,
+  });
   return (
     <div
       style={{ width, height, background: '#fff', display: 'flex', flexDirection: 'column' }}
       data-test="dashboard-chart"
       data-chart-id={chart.id}
+      data-chart-name={name}
+      {...chartStatusAttributes(drawStatus)}
     >
       <div
         style={{
@@ -262,11 +280,12 @@ export const ChartHolder = memo(function ChartHolder(props: ChartHolderProps) {
               emitCrossFilters={props.emitCrossFilters}
               {...(props.filterState ? { filterState: props.filterState } : {})}
               onRenderFailed={(m) => setRenderError(m)}
+              onDrawn={() => setDrawnData(queriesResponse)}
               size={{ width: Math.max(0, width - 16), height: Math.max(0, bodyHeight - 8) }}
             />
           </div>
         ) : !datasource && state?.status !== 'loading' ? (
-          <Empty description="The dataset of this chart is missing or you may not read it" />
+          <Empty description={MISSING_DATASET} />
         ) : null}
         {state?.status === 'loading' ? (
           <Spin style={{ position: 'absolute', inset: 0, margin: 'auto', height: 32 }} />

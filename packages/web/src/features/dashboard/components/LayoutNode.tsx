@@ -512,7 +512,10 @@ function TabsNode({ component, parentId, index }: NodeProps) {
                 </Typography.Text>
               </span>
             ) : (
-              title
+              // The tab's id and state, for report screenshots that open tabs one by one.
+              <span data-tab-id={tabId} data-tab-active={String(tabId === active)}>
+                {title}
+              </span>
             ),
             children:
               tabId === active && tab ? (
