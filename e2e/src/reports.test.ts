@@ -261,6 +261,25 @@ describe('Alerts & reports: the lists, the modal and the chart and dashboard men
     await page.getByRole('heading', { name: 'E2E morning sales: execution log' }).waitFor();
     await page.getByText('1-1 of 1').waitFor();
     await page.getByText('Inactive · At 09:00 AM (UTC)').waitFor();
+    // The worker finishes the run (this server sends no mail: most likely an error); the page
+    // shows the final state the API gives, with its duration and message.
+    let last: { state: string; error_message: string | null } | undefined;
+    for (let i = 0; i < 120; i += 1) {
+      const log = await page.request.get(`${server.baseUrl}/api/v1/report/${stored?.id}/log/`);
+      last = (
+        (await log.json()) as { result: Array<{ state: string; error_message: string | null }> }
+      ).result[0];
+      if (last && last.state !== 'Working') break;
+      await page.waitForTimeout(500);
+    }
+    assert.ok(last && last.state !== 'Working', `the run did not finish: ${JSON.stringify(last)}`);
+    await page.reload();
+    const logRow = page.locator('.ant-table-row').first();
+    await logRow.getByText(last.state, { exact: true }).waitFor();
+    assert.match(await logRow.innerText(), /\d+(\.\d+)? (s|min)/);
+    if (last.error_message) {
+      await logRow.getByText(last.error_message.slice(0, 30)).first().waitFor();
+    }
     await shot('05-execution-log');
     await page.locator('[data-test="log-back"]').click();
     await page.waitForURL(`${server.baseUrl}/report/list/`, SPA);
