@@ -42,6 +42,14 @@ const DashboardPage = lazyPage(
   () => import('../features/dashboard/DashboardPage'),
 );
 const AddChartPage = lazyPage('AddChartPage', () => import('../features/charts/AddChartPage'));
+const AlertReportListPage = lazyPage(
+  'AlertReportListPage',
+  () => import('../features/reports/AlertReportListPage'),
+);
+const ExecutionLogPage = lazyPage(
+  'ExecutionLogPage',
+  () => import('../features/reports/ExecutionLogPage'),
+);
 const UsersPage = lazyPage('UsersPage', () => import('../features/users/UsersPage'));
 const RolesPage = lazyPage('RolesPage', () => import('../features/roles/RolesPage'));
 
@@ -95,6 +103,10 @@ const routes: RouteObject[] = [
           { path: PATHS.explorePermalink, element: <ExplorePage /> },
           { path: PATHS.users, element: <UsersPage /> },
           { path: PATHS.roles, element: <RolesPage /> },
+          { path: PATHS.alerts, element: <AlertReportListPage /> },
+          { path: PATHS.reports, element: <AlertReportListPage /> },
+          { path: PATHS.alertLog, element: <ExecutionLogPage /> },
+          { path: PATHS.reportLog, element: <ExecutionLogPage /> },
           { path: '*', element: <NotFound /> },
         ],
       },

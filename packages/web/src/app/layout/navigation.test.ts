@@ -23,8 +23,19 @@ describe('buildNavItems', () => {
       'Charts',
       'Datasets',
       { SQL: ['SQL Lab', 'Query history', 'Saved queries'] },
-      { Settings: ['Databases', 'Users', 'Roles'] },
+      { Settings: ['Databases', 'Alerts & reports', 'Users', 'Roles'] },
     ]);
+  });
+
+  it('offers Alerts & reports to roles that may read ReportSchedule', () => {
+    const reader = { roles: { Gamma: [['can_read', 'ReportSchedule']] as PermissionPair[] } };
+    expect(labels(buildNavItems(reader))).toContainEqual({
+      Settings: ['Databases', 'Alerts & reports'],
+    });
+    const items = buildNavItems(reader);
+    for (const p of ['/alert/list/', '/report/list/', '/report/3/log', '/alert/12/log/']) {
+      expect(selectedNavKey(items, p)).toBe('/alert/list/');
+    }
   });
 
   it('hides SQL from users without SQL Lab and admin pages from non-admins', () => {

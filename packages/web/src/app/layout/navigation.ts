@@ -33,6 +33,10 @@ export const PATHS = {
   databases: '/databaseview/list/',
   users: '/users/list/',
   roles: '/roles/list/',
+  alerts: '/alert/list/',
+  reports: '/report/list/',
+  alertLog: '/alert/:id/log',
+  reportLog: '/report/:id/log',
 } as const;
 
 const page = (label: string, path: string): NavItem => ({ key: path, label, path });
@@ -82,6 +86,11 @@ export function pageKey(pathname: string): string {
   return isSqlLabEditorPath(pathname) ? PATHS.sqlLab : pathname;
 }
 
+/** Alerts & reports are offered to admins and roles that may read ReportSchedule. */
+export function mayReadReports(user: Pick<BootstrapUser, 'roles'> | null): boolean {
+  return isAdminUser(user) || userHasPermission(user, 'can_read', 'ReportSchedule');
+}
+
 /** The top navigation the user may see. */
 export function buildNavItems(user: Pick<BootstrapUser, 'roles'> | null): NavItem[] {
   const items: NavItem[] = [
@@ -101,6 +110,7 @@ export function buildNavItems(user: Pick<BootstrapUser, 'roles'> | null): NavIte
     });
   }
   const settings: NavItem[] = [page('Databases', PATHS.databases)];
+  if (mayReadReports(user)) settings.push(page('Alerts & reports', PATHS.alerts));
   if (isAdminUser(user)) {
     settings.push(page('Users', PATHS.users), page('Roles', PATHS.roles));
   }
@@ -112,9 +122,16 @@ function withTrailingSlash(path: string): string {
   return path.endsWith('/') ? path : `${path}/`;
 }
 
+/** The alert and report lists and their execution logs: one entry. */
+const ALERTS_AND_REPORTS = /^\/(?:alert|report)\/(?:list|\d+\/log)\/?$/;
+
 /** The key of the navigation entry for a location, or null (home, unknown pages). */
 export function selectedNavKey(items: NavItem[], pathname: string): string | null {
-  const path = isSqlLabEditorPath(pathname) ? PATHS.sqlLab : withTrailingSlash(pathname);
+  const path = isSqlLabEditorPath(pathname)
+    ? PATHS.sqlLab
+    : ALERTS_AND_REPORTS.test(pathname)
+      ? PATHS.alerts
+      : withTrailingSlash(pathname);
   let best: string | null = null;
   const visit = (list: NavItem[]) => {
     for (const item of list) {

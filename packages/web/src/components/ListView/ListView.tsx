@@ -17,7 +17,7 @@ import { AppstoreOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import type { InputRef, TableColumnsType, TableProps } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE, MESSAGES, formatMessage } from '@strata/core';
-import type { FavoriteStatusResponse, InfoResponse, ListResponse } from '@strata/core';
+import type { FavoriteStatusResponse, InfoResponse, ListFilter, ListResponse } from '@strata/core';
 import {
   api,
   bulkDeleteUrl,
@@ -70,6 +70,13 @@ export interface ListViewProps<T extends ListRow> {
   resourceLabelPlural?: string;
   /** Page title, e.g. "Dashboards". */
   title: string;
+  /** Shown beside the title (e.g. tabs between related lists). */
+  titleExtra?: ReactNode;
+  /**
+   * Filters every list call carries before the user's (e.g. the alert list's `type`). Keep
+   * this array stable (a module constant or memoised).
+   */
+  baseFilters?: ListFilter[];
   /** Keep this array stable (a module constant or memoised). */
   columns: ListColumn<T>[];
   /** Keep this array stable (a module constant or memoised). */
@@ -82,6 +89,8 @@ export interface ListViewProps<T extends ListRow> {
   favorites?: boolean;
   /** Offer a delete action per row (needs can_write). Default true. */
   deletable?: boolean;
+  /** Whether a row offers delete (default: every row, when `deletable`). */
+  rowDeletable?: (row: T) => boolean;
   /** Offer "Bulk select" and bulk delete (needs can_write). */
   bulkDelete?: boolean;
   /**
@@ -97,6 +106,8 @@ export interface ListViewProps<T extends ListRow> {
   reloadToken?: number;
   pageSize?: number;
   emptyText?: string;
+  /** Shown under the empty list's text (e.g. the add button). */
+  emptyExtra?: (context: ListViewContext) => ReactNode;
   /**
    * Offers a card view (the default then, as Superset's dashboard and chart lists): each row
    * drawn by this function, given its favourite star and actions. `?viewMode=table|card`.
@@ -125,12 +136,15 @@ export function ListView<T extends ListRow>(props: ListViewProps<T>) {
     resourceLabel,
     resourceLabelPlural = `${resourceLabel}s`,
     title,
+    titleExtra,
+    baseFilters,
     columns,
     filters,
     defaultSort,
     itemName,
     favorites = false,
     deletable = true,
+    rowDeletable,
     bulkDelete = false,
     bulkActions,
     rowActions,
@@ -138,6 +152,7 @@ export function ListView<T extends ListRow>(props: ListViewProps<T>) {
     reloadToken = 0,
     pageSize = DEFAULT_PAGE_SIZE,
     emptyText = 'No data',
+    emptyExtra,
     renderCard,
   } = props;
   usePageTitle(title);
@@ -169,10 +184,11 @@ export function ListView<T extends ListRow>(props: ListViewProps<T>) {
     [filters, updateState],
   );
 
-  const url = useMemo(
-    () => listUrl(resource, buildListQuery(state, filters, pageSize)),
-    [resource, state, filters, pageSize],
-  );
+  const url = useMemo(() => {
+    const query = buildListQuery(state, filters, pageSize);
+    if (baseFilters?.length) query.filters = [...baseFilters, ...(query.filters ?? [])];
+    return listUrl(resource, query);
+  }, [resource, state, filters, pageSize, baseFilters]);
 
   // ---- data
   const [reloadCount, setReloadCount] = useState(0);
@@ -371,7 +387,7 @@ export function ListView<T extends ListRow>(props: ListViewProps<T>) {
         render: (_: unknown, row: T) => (
           <Space size={4}>
             {rowActions?.(row, context)}
-            {deletable && canWrite ? (
+            {deletable && canWrite && (rowDeletable?.(row) ?? true) ? (
               <RowActionButton
                 title="Delete"
                 icon={<DeleteOutlined />}
@@ -395,6 +411,7 @@ export function ListView<T extends ListRow>(props: ListViewProps<T>) {
     rowActions,
     context,
     deletable,
+    rowDeletable,
     canWrite,
     itemName,
   ]);
@@ -417,9 +434,12 @@ export function ListView<T extends ListRow>(props: ListViewProps<T>) {
   return (
     <div>
       <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 16 }}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {title}
-        </Typography.Title>
+        <Flex align="center" gap={24} wrap>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {title}
+          </Typography.Title>
+          {titleExtra}
+        </Flex>
         <Space wrap>
           {renderCard ? (
             <Segmented
@@ -500,6 +520,7 @@ export function ListView<T extends ListRow>(props: ListViewProps<T>) {
             loading={loading}
             loaded={loaded}
             emptyText={emptyText}
+            emptyExtra={emptyExtra?.(context)}
             page={state.pageIndex}
             pageSize={pageSize}
             count={count}
@@ -549,7 +570,9 @@ export function ListView<T extends ListRow>(props: ListViewProps<T>) {
             }}
             locale={{
               emptyText: loaded ? (
-                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText}>
+                  {emptyExtra?.(context)}
+                </Empty>
               ) : (
                 <div style={{ height: 120 }} />
               ),
@@ -577,6 +600,7 @@ function CardGrid<T extends ListRow>({
   loading,
   loaded,
   emptyText,
+  emptyExtra,
   page,
   pageSize,
   count,
@@ -587,6 +611,7 @@ function CardGrid<T extends ListRow>({
   loading: boolean;
   loaded: boolean;
   emptyText: string;
+  emptyExtra?: ReactNode;
   page: number;
   pageSize: number;
   count: number;
@@ -594,7 +619,11 @@ function CardGrid<T extends ListRow>({
   render: (row: T) => ReactNode;
 }) {
   if (loaded && !loading && rows.length === 0)
-    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />;
+    return (
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText}>
+        {emptyExtra}
+      </Empty>
+    );
   return (
     <Spin spinning={loading}>
       <div

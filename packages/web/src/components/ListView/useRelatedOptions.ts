@@ -55,6 +55,8 @@ export function useRelatedOptions(
     return () => {
       clearTimeout(timer);
       controller.abort();
+      // An aborted request never settles its `finally`: no spinner left behind a closed select.
+      setLoading(false);
     };
   }, [open, search, resource, source, column]);
 

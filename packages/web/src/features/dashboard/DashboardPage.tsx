@@ -93,6 +93,7 @@ import { DashboardFilterBar } from './components/DashboardFilterBar';
 import { DOWNLOAD_FAILED, downloadDashboard } from './download/dashboardDownload';
 import { readDashboardParams, withoutFocusedChart } from './params';
 import { useKeptFilterState } from './useKeptFilterState';
+import { useHeaderReport } from '../reports/useHeaderReport';
 import { useReportReadySignal } from '../explore/chartStatus';
 import { tabsRevealing, visibleChartIds, withTabOpened } from './visibility';
 
@@ -175,6 +176,12 @@ export default function DashboardPage() {
   const reportReadyRef = useReportReadySignal('[data-test="dashboard-grid"]');
   const layout = state.history.present;
   usePageTitle(d?.dashboard_title ?? 'Dashboard');
+  // The e-mail report menu (not on embedded pages, which show no header).
+  const report = useHeaderReport({
+    kind: 'dashboard',
+    targetId: params.standalone ? null : (d?.id ?? null),
+    targetName: d?.dashboard_title,
+  });
 
   // Load the dashboard (and a permalink's state).
   useEffect(() => {
@@ -700,6 +707,7 @@ export default function DashboardPage() {
 
   const onMenu = async (key: string) => {
     if (!d) return;
+    if (report.onMenuClick(key)) return;
     if (key === 'refresh') dispatch(a.refreshRequested());
     else if (key === 'properties') setModal('properties');
     else if (key === 'saveAs') setModal('saveAs');
@@ -780,6 +788,7 @@ export default function DashboardPage() {
         { key: 'downloadImage', label: 'Download as image' },
       ],
     },
+    ...(report.items.length ? [{ type: 'divider' as const }, ...report.items] : []),
     { type: 'divider' as const },
     ...(canEdit
       ? [
@@ -941,6 +950,7 @@ export default function DashboardPage() {
         </DndContext>
       </ChartRenderContext.Provider>
       {state.fullSizeChartId !== null ? <FullSizeChart chartId={state.fullSizeChartId} /> : null}
+      {report.element}
       {modal === 'properties' ? (
         <PropertiesModal
           dashboard={d}

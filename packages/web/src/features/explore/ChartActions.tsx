@@ -1,7 +1,8 @@
 /**
  * The chart header's actions: the favourite star, and the "…" menu: Edit chart properties,
  * Download (CSV, Excel, image), Share (copy permalink, embed code, e-mail), View query and Drill
- * to detail (when the page allows it).
+ * to detail (when the page allows it), and the chart's e-mail report (set up, or manage: active,
+ * edit, delete) for users who may write reports.
  */
 import { useState } from 'react';
 import { Button, Dropdown, Form, Input, InputNumber, Modal, Typography } from 'antd';
@@ -22,6 +23,7 @@ import {
 } from './chartExports';
 import { postChartData } from './chartData';
 import type { ExploreSlice } from './types';
+import { useHeaderReport } from '../reports/useHeaderReport';
 import { useChartFavorite } from './useChartFavorite';
 
 async function copyText(text: string): Promise<boolean> {
@@ -162,10 +164,17 @@ export function ChartActions({
   const [embed, setEmbed] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
   const name = slice?.slice_name ?? 'untitled';
+  const report = useHeaderReport({
+    kind: 'chart',
+    targetId: slice?.slice_id ?? null,
+    targetName: slice?.slice_name,
+    vizType: formData.viz_type,
+  });
 
   const run = (fn: () => Promise<void>) =>
     void fn().catch((e: unknown) => toasts.addDangerToast(errorMessage(e)));
   const onMenu = (key: string) => {
+    if (report.onMenuClick(key)) return;
     if (key === 'edit') setEditing(true);
     if (key === 'drill') onDrillToDetail?.();
     if (key === 'csv' || key === 'xlsx') run(() => downloadChartData(formData, key));
@@ -206,6 +215,7 @@ export function ChartActions({
           onClick: ({ key }) => onMenu(key),
           items: [
             { key: 'edit', label: 'Edit chart properties', disabled: !slice || !canEdit },
+            ...report.items,
             {
               key: 'download',
               label: 'Download',
@@ -264,6 +274,7 @@ export function ChartActions({
           </Button>
         </Modal>
       ) : null}
+      {report.element}
       {editing && slice ? (
         <PropertiesModal
           slice={slice}

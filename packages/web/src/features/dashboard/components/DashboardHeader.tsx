@@ -3,8 +3,8 @@
  * (a toggle for editors), certification, owners, last modified; in view mode Refresh, Edit
  * dashboard and the "…" menu; in edit mode Undo, Redo, Discard and Save.
  */
-import type { ReactNode } from 'react';
 import { Button, Dropdown, Flex, Space, Tag, Tooltip, Typography } from 'antd';
+import type { MenuProps } from 'antd';
 import {
   CheckCircleFilled,
   EllipsisOutlined,
@@ -37,7 +37,7 @@ export interface HeaderProps {
   onSave: () => void;
   onUndo: () => void;
   onRedo: () => void;
-  menuItems: Array<{ key: string; label: ReactNode; disabled?: boolean } | { type: 'divider' }>;
+  menuItems: NonNullable<MenuProps['items']>;
   onMenu: (key: string) => void;
 }
 
