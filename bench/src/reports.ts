@@ -153,7 +153,7 @@ export async function benchReports(): Promise<BrowserFigure[]> {
     /** One run asked for now: job start → mail accepted (ms), and its final state. */
     const runOnce = async (): Promise<{ ms: number; state: string; error: string | null }> => {
       const mails = sink.accepted.length;
-      const run = await call<{ log_id: number }>('POST', `/api/v1/report/${report.id}/run`);
+      const run = await call<{ log_id: number }>('POST', `/api/v1/report/${report.id}/run`, {});
       for (;;) {
         const log = await call<{
           result: { state: string; start_dttm: string; error_message: string | null };
