@@ -16,7 +16,7 @@ const CHARTS = 30;
 const WARM_OPENS = 5;
 
 /** Thirty charts of the usual kinds on birth_names; `salt` makes every query new. */
-export function chartParams(datasource: string, i: number, salt: number): Record<string, unknown> {
+function chartParams(datasource: string, i: number, salt: number): Record<string, unknown> {
   const filter = [
     {
       expressionType: 'SQL',
@@ -59,14 +59,11 @@ export function chartParams(datasource: string, i: number, salt: number): Record
   }
 }
 
-export async function benchDashboardBrowser(): Promise<BrowserFigure[]> {
-  const server = await startBenchServer('strata-bench-dashboard-', {
-    STRATA_LOAD_EXAMPLES: 'true',
-  });
-  const { base, headers } = server;
-  const browser = await launchBenchBrowser();
-  const figures: BrowserFigure[] = [];
-  const call = async <T>(method: string, p: string, body?: unknown): Promise<T> => {
+/** JSON calls to the bench server as its admin; a status ≥ 300 throws with the body. */
+export type ApiCall = <T>(method: string, p: string, body?: unknown) => Promise<T>;
+
+export function apiCaller(base: string, headers: Record<string, string>): ApiCall {
+  return async <T>(method: string, p: string, body?: unknown): Promise<T> => {
     const res = await fetch(`${base}${p}`, {
       method,
       headers,
@@ -75,54 +72,70 @@ export async function benchDashboardBrowser(): Promise<BrowserFigure[]> {
     if (res.status >= 300) throw new Error(`${p}: ${res.status} ${await res.text()}`);
     return (await res.json()) as T;
   };
+}
+
+/** A dashboard of 30 new charts on `birth_names` (dataset `datasetId`) in rows of three. */
+export async function thirtyChartDashboard(
+  call: ApiCall,
+  datasetId: number,
+  salt: number,
+): Promise<number> {
+  const datasource = `${datasetId}__table`;
+  const ids: number[] = [];
+  for (let i = 0; i < CHARTS; i += 1) {
+    const p = chartParams(datasource, i, salt);
+    const c = await call<{ id: number }>('POST', '/api/v1/chart/', {
+      slice_name: `Bench ${salt}-${i}`,
+      viz_type: p.viz_type,
+      datasource_id: datasetId,
+      datasource_type: 'table',
+      params: JSON.stringify(p),
+    });
+    ids.push(c.id);
+  }
+  const position: Record<string, unknown> = {
+    DASHBOARD_VERSION_KEY: 'v2',
+    ROOT_ID: { id: 'ROOT_ID', type: 'ROOT', children: ['GRID_ID'] },
+    GRID_ID: { id: 'GRID_ID', type: 'GRID', children: [], parents: ['ROOT_ID'] },
+  };
+  const grid = position.GRID_ID as { children: string[] };
+  for (let r = 0; r < CHARTS / 3; r += 1) {
+    const rowId = `ROW-r${r}`;
+    grid.children.push(rowId);
+    const children = ids.slice(r * 3, r * 3 + 3).map((id) => `CHART-c${id}`);
+    position[rowId] = { id: rowId, type: 'ROW', children, parents: ['ROOT_ID', 'GRID_ID'] };
+    for (const [k, cid] of children.entries())
+      position[cid] = {
+        id: cid,
+        type: 'CHART',
+        children: [],
+        parents: ['ROOT_ID', 'GRID_ID', rowId],
+        meta: { chartId: ids[r * 3 + k], width: 4, height: 50 },
+      };
+  }
+  const d = await call<{ id: number }>('POST', '/api/v1/dashboard/', {
+    dashboard_title: `Bench ${salt}`,
+    position_json: JSON.stringify(position),
+    published: true,
+  });
+  return d.id;
+}
+
+export async function benchDashboardBrowser(): Promise<BrowserFigure[]> {
+  const server = await startBenchServer('strata-bench-dashboard-', {
+    STRATA_LOAD_EXAMPLES: 'true',
+  });
+  const { base, headers } = server;
+  const browser = await launchBenchBrowser();
+  const figures: BrowserFigure[] = [];
+  const call = apiCaller(base, headers);
   try {
     const found = await call<{ result: Array<{ id: number }> }>(
       'GET',
       `/api/v1/dataset/?q=(filters:!((col:table_name,opr:eq,value:birth_names)))`,
     );
     const datasetId = found.result[0]!.id;
-    const datasource = `${datasetId}__table`;
-    /** A dashboard of 30 new charts in rows of three. */
-    const makeDashboard = async (salt: number): Promise<number> => {
-      const ids: number[] = [];
-      for (let i = 0; i < CHARTS; i += 1) {
-        const p = chartParams(datasource, i, salt);
-        const c = await call<{ id: number }>('POST', '/api/v1/chart/', {
-          slice_name: `Bench ${salt}-${i}`,
-          viz_type: p.viz_type,
-          datasource_id: datasetId,
-          datasource_type: 'table',
-          params: JSON.stringify(p),
-        });
-        ids.push(c.id);
-      }
-      const position: Record<string, unknown> = {
-        DASHBOARD_VERSION_KEY: 'v2',
-        ROOT_ID: { id: 'ROOT_ID', type: 'ROOT', children: ['GRID_ID'] },
-        GRID_ID: { id: 'GRID_ID', type: 'GRID', children: [], parents: ['ROOT_ID'] },
-      };
-      const grid = position.GRID_ID as { children: string[] };
-      for (let r = 0; r < CHARTS / 3; r += 1) {
-        const rowId = `ROW-r${r}`;
-        grid.children.push(rowId);
-        const children = ids.slice(r * 3, r * 3 + 3).map((id) => `CHART-c${id}`);
-        position[rowId] = { id: rowId, type: 'ROW', children, parents: ['ROOT_ID', 'GRID_ID'] };
-        for (const [k, cid] of children.entries())
-          position[cid] = {
-            id: cid,
-            type: 'CHART',
-            children: [],
-            parents: ['ROOT_ID', 'GRID_ID', rowId],
-            meta: { chartId: ids[r * 3 + k], width: 4, height: 50 },
-          };
-      }
-      const d = await call<{ id: number }>('POST', '/api/v1/dashboard/', {
-        dashboard_title: `Bench ${salt}`,
-        position_json: JSON.stringify(position),
-        published: true,
-      });
-      return d.id;
-    };
+    const makeDashboard = (salt: number) => thirtyChartDashboard(call, datasetId, salt);
 
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await loginInBrowser(page, base);

@@ -6,10 +6,9 @@
 // README's first command) on the examples.
 import fs from 'node:fs';
 import { SMTPServer } from 'smtp-server';
-import { chartParams } from './dashboard-browser.js';
+import { apiCaller, thirtyChartDashboard } from './dashboard-browser.js';
 import { startBenchServer, type BrowserFigure } from './browser-server.js';
 
-const CHARTS = 30;
 const WARM_RUNS = 10;
 const ROW_RUNS = 100;
 
@@ -88,15 +87,7 @@ export async function benchReports(): Promise<BrowserFigure[]> {
     STRATA_SMTP_STARTTLS: 'false',
   });
   const { base, headers } = server;
-  const call = async <T>(method: string, p: string, body?: unknown): Promise<T> => {
-    const res = await fetch(`${base}${p}`, {
-      method,
-      headers,
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (res.status >= 300) throw new Error(`${p}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  };
+  const call = apiCaller(base, headers);
   const figures: BrowserFigure[] = [];
   try {
     const found = await call<{ result: Array<{ id: number }> }>(
@@ -104,43 +95,7 @@ export async function benchReports(): Promise<BrowserFigure[]> {
       `/api/v1/dataset/?q=(filters:!((col:table_name,opr:eq,value:birth_names)))`,
     );
     const datasetId = found.result[0]!.id;
-    const ids: number[] = [];
-    for (let i = 0; i < CHARTS; i += 1) {
-      const p = chartParams(`${datasetId}__table`, i, 1);
-      const c = await call<{ id: number }>('POST', '/api/v1/chart/', {
-        slice_name: `Report bench ${i}`,
-        viz_type: p.viz_type,
-        datasource_id: datasetId,
-        datasource_type: 'table',
-        params: JSON.stringify(p),
-      });
-      ids.push(c.id);
-    }
-    const position: Record<string, unknown> = {
-      DASHBOARD_VERSION_KEY: 'v2',
-      ROOT_ID: { id: 'ROOT_ID', type: 'ROOT', children: ['GRID_ID'] },
-      GRID_ID: { id: 'GRID_ID', type: 'GRID', children: [], parents: ['ROOT_ID'] },
-    };
-    const grid = position.GRID_ID as { children: string[] };
-    for (let r = 0; r < CHARTS / 3; r += 1) {
-      const rowId = `ROW-r${r}`;
-      grid.children.push(rowId);
-      const children = ids.slice(r * 3, r * 3 + 3).map((id) => `CHART-c${id}`);
-      position[rowId] = { id: rowId, type: 'ROW', children, parents: ['ROOT_ID', 'GRID_ID'] };
-      for (const [k, cid] of children.entries())
-        position[cid] = {
-          id: cid,
-          type: 'CHART',
-          children: [],
-          parents: ['ROOT_ID', 'GRID_ID', rowId],
-          meta: { chartId: ids[r * 3 + k], width: 4, height: 50 },
-        };
-    }
-    const dashboard = await call<{ id: number }>('POST', '/api/v1/dashboard/', {
-      dashboard_title: 'Report bench',
-      position_json: JSON.stringify(position),
-      published: true,
-    });
+    const dashboard = { id: await thirtyChartDashboard(call, datasetId, 1) };
     const report = await call<{ id: number }>('POST', '/api/v1/report/', {
       type: 'Report',
       name: 'Thirty charts',

@@ -55,6 +55,7 @@ import { NotificationMethods } from './NotificationMethods';
 import { RelatedSelect } from './RelatedSelect';
 import { SchedulePicker } from './SchedulePicker';
 import { TimezoneSelect } from './TimezoneSelect';
+import { WidthInput } from './WidthInput';
 
 const NO_COMPLETIONS: SqlCompletions = { schemas: [], tables: [], columns: {}, functions: [] };
 
@@ -452,16 +453,10 @@ export default function AlertReportModal({
                         : `Between ${REPORT_MIN_CUSTOM_WIDTH} and ${REPORT_MAX_CUSTOM_WIDTH} pixels; empty: the default width.`
                     }
                   >
-                    <InputNumber
+                    <WidthInput
                       id="report-width"
-                      min={REPORT_MIN_CUSTOM_WIDTH}
-                      max={REPORT_MAX_CUSTOM_WIDTH}
-                      precision={0}
-                      placeholder="Input custom width in pixels"
                       value={form.customWidth}
-                      onChange={(w) => update({ customWidth: typeof w === 'number' ? w : null })}
-                      suffix="px"
-                      style={{ width: 240 }}
+                      onChange={(w) => update({ customWidth: w })}
                     />
                   </Form.Item>
                 ) : null}

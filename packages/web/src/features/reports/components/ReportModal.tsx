@@ -4,20 +4,9 @@
  * the user's own address. Loaded when first opened.
  */
 import { useEffect, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Radio,
-  Skeleton,
-  Typography,
-} from 'antd';
+import { Alert, Button, Flex, Form, Input, Modal, Radio, Skeleton, Typography } from 'antd';
 import { CalendarOutlined } from '@ant-design/icons';
-import { MESSAGES, REPORT_MAX_CUSTOM_WIDTH, REPORT_MIN_CUSTOM_WIDTH } from '@strata/core';
+import { MESSAGES } from '@strata/core';
 import type { ReportListItem } from '@strata/core';
 import { ApiError, errorMessage, isAbortError } from '../../../app/api';
 import { useCurrentUser } from '../../../app/BootstrapContext';
@@ -37,6 +26,7 @@ import { createReport, fetchReport, updateReport } from '../reportsApi';
 import { browserTimezone } from '../timezones';
 import { SchedulePicker } from './SchedulePicker';
 import { TimezoneSelect } from './TimezoneSelect';
+import { WidthInput } from './WidthInput';
 
 export interface ReportModalProps {
   kind: TargetKind;
@@ -252,16 +242,10 @@ export default function ReportModal({
               help={errors.customWidth}
               style={{ marginBottom: 0 }}
             >
-              <InputNumber
+              <WidthInput
                 id="simple-report-width"
-                min={REPORT_MIN_CUSTOM_WIDTH}
-                max={REPORT_MAX_CUSTOM_WIDTH}
-                precision={0}
-                placeholder="Input custom width in pixels"
                 value={value.customWidth}
-                onChange={(w) => change({ customWidth: typeof w === 'number' ? w : null })}
-                suffix="px"
-                style={{ width: 240 }}
+                onChange={(w) => change({ customWidth: w })}
               />
             </Form.Item>
           ) : null}
