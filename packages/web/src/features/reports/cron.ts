@@ -8,6 +8,7 @@
  * else stays a raw cron the builder shows as custom.
  */
 import cronstrue from 'cronstrue';
+import { MONTH_NAMES } from '@strata/core';
 
 export const CRON_UNITS = ['minute', 'hour', 'day', 'week', 'month', 'year'] as const;
 export type CronUnit = (typeof CRON_UNITS)[number];
@@ -35,20 +36,8 @@ export const WEEKDAY_NAMES = [
   'Friday',
   'Saturday',
 ] as const;
-export const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
+/** English month names, January first (core's, shared with date formats). */
+export { MONTH_NAMES };
 
 /** What the picker starts from when a unit is chosen: at midnight, Monday, the 1st, January. */
 export function defaultSchedule(unit: CronUnit = 'day'): CronSchedule {
