@@ -266,11 +266,12 @@ describe.skipIf(noMysql !== null && !CI)('MySQL/MariaDB', () => {
       ],
     ])('KILL of the connection settles %s with a clear error', async (_label, sqlOf, options) => {
       const marker = `strata_kill_${randomBytes(3).toString('hex')}`;
-      const run = client.execute(sqlOf(marker), options);
+      // Its failure is awaited from the start: the KILL may end it before `admin.query` returns.
+      const failure = engineError(client.execute(sqlOf(marker), options));
       const thread = await threadOf(marker);
       const started = Date.now();
       await admin.query(`KILL ${thread}`);
-      const e = await engineError(run);
+      const e = await failure;
       expect(Date.now() - started).toBeLessThan(10_000);
       expect(e.message).toMatch(/connection to the database was lost/);
       // The pool goes on.
