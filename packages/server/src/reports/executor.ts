@@ -18,6 +18,7 @@ import { randomUUID } from 'node:crypto';
 import {
   formatMessage,
   type ReportFormat,
+  type ReportExtra,
   type ReportState,
   type ValidatorConfig,
   type ValidatorType,
@@ -40,6 +41,7 @@ import type { PrincipalCache } from '../security/principal-cache.js';
 import { AlertResultError, judgeAlert } from './alert.js';
 import { pickExecutor } from './executor-user.js';
 import { reportIdOf } from './jobs.js';
+import { loadReportForRun, type ReportForRun } from './repository.js';
 import { REPORT_LOG_MESSAGES as M } from './messages.js';
 import type {
   NotificationContent,
@@ -125,16 +127,13 @@ export class ReportRunner {
     signal?: AbortSignal,
   ): Promise<ReportState | null> {
     const { db } = this.deps;
-    const report = await db
-      .selectFrom('report_schedule')
-      .selectAll()
-      .where('id', '=', reportId)
-      .executeTakeFirst();
-    if (!report) {
+    const loaded = await loadReportForRun(db, reportId);
+    if (!loaded) {
       if (logId !== null)
         await db.deleteFrom('report_execution_log').where('id', '=', logId).execute();
       return null;
     }
+    const report = loaded.row;
     // A scheduled firing of a report switched off meanwhile does nothing; one asked for runs.
     if (logId === null && !toBool(report.active)) return null;
 
@@ -153,7 +152,7 @@ export class ReportRunner {
     let value: number | null = null;
     let rowJson: string | null = null;
     try {
-      const outcome = await this.execute(report, id, startedAt, tick, runSignal, logId !== null);
+      const outcome = await this.execute(loaded, id, startedAt, tick, runSignal, logId !== null);
       state = outcome.state;
       error = outcome.message;
       value = outcome.value;
@@ -265,7 +264,7 @@ export class ReportRunner {
   }
 
   private async execute(
-    report: ReportRow,
+    loaded: ReportForRun,
     logId: number,
     startedAt: number,
     tick: number,
@@ -277,19 +276,20 @@ export class ReportRunner {
     value: number | null;
     rowJson: string | null;
   }> {
-    const principal = await this.executor(report);
+    const report = loaded.row;
+    const principal = await this.executor(report, loaded.ownerIds);
     let value: number | null = null;
     let rowJson: string | null = null;
     if (report.type === 'Alert') {
       // After a firing an alert stays quiet for its grace period (a run asked for still runs).
       if (!asked && (await this.inGrace(report, startedAt)))
         return { state: 'On Grace', message: M.graceFired, value: null, rowJson: null };
-      const outcome = await this.evaluateAlert(report, principal, signal);
+      const outcome = await this.evaluateAlert(report, loaded.validatorConfig, principal, signal);
       value = outcome.value;
       rowJson = outcome.rowJson;
       if (!outcome.fires) return { state: 'Not triggered', message: null, value, rowJson };
     }
-    const content = await this.content(report, principal, logId, tick, signal);
+    const content = await this.content(report, loaded.extra, principal, logId, tick, signal);
     const recipients = await this.deps.recipients(report.id);
     const failures: string[] = [];
     for (const recipient of recipients) {
@@ -306,17 +306,12 @@ export class ReportRunner {
   }
 
   /** The executing user's principal; a RunStop when there is none. */
-  private async executor(report: ReportRow): Promise<Principal> {
+  private async executor(report: ReportRow, ownerIds: number[]): Promise<Principal> {
     const { db, principals, config } = this.deps;
-    const owners = await db
-      .selectFrom('report_schedule_user')
-      .select('user_id')
-      .where('report_schedule_id', '=', report.id)
-      .execute();
     const pick = pickExecutor(config.reports.executor, {
       createdBy: report.created_by_fk,
       changedBy: report.changed_by_fk,
-      ownerIds: owners.map((o) => o.user_id),
+      ownerIds,
     });
     let userId: number | null = null;
     let name = '';
@@ -351,6 +346,7 @@ export class ReportRunner {
 
   private async evaluateAlert(
     report: ReportRow,
+    config: ValidatorConfig | null,
     principal: Principal,
     signal: AbortSignal,
   ): Promise<{ fires: boolean; value: number | null; rowJson: string | null }> {
@@ -377,7 +373,6 @@ export class ReportRunner {
       throw new RunStop('Error', `${M.queryError} ${messageOf(e)}`);
     }
     const validator = (report.validator_type ?? 'not null') as ValidatorType;
-    const config = parseJson<ValidatorConfig | null>(report.validator_config_json, null);
     try {
       return judgeAlert(
         result.columns.map((c) => c.name),
@@ -401,6 +396,7 @@ export class ReportRunner {
 
   private async content(
     report: ReportRow,
+    extra: ReportExtra,
     principal: Principal,
     logId: number,
     tick: number,
@@ -492,13 +488,7 @@ export class ReportRunner {
       const width =
         report.custom_width ??
         (report.dashboard_id !== null ? REPORT_DASHBOARD_WIDTH : REPORT_CHART_WIDTH);
-      const extra = parseJson<{ dashboard?: Record<string, unknown> }>(report.extra_json, {});
-      const view = (extra.dashboard ?? {}) as {
-        activeTabs?: string[];
-        anchor?: string;
-        dataMask?: Record<string, unknown>;
-        urlParams?: Array<[string, string]>;
-      };
+      const view = extra.dashboard ?? {};
       const file = await this.deps.screenshotter().capture(
         {
           target:

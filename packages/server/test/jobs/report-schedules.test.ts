@@ -5,35 +5,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MemoryEventBus } from '../../src/events/bus.js';
-import type {
-  AddJobOptions,
-  JobHandlers,
-  JobName,
-  JobPayloads,
-  JobQueue,
-} from '../../src/jobs/types.js';
 import { openMetadataStore, type MetadataStore } from '../../src/metadata/db.js';
 import { MetadataVersions } from '../../src/metadata/versions.js';
 import { loadReportSchedules, ReportScheduleSync } from '../../src/reports/schedules.js';
 import { Scheduler, type SchedulerClock } from '../../src/scheduler/scheduler.js';
 import type { Schedule } from '../../src/scheduler/schedules.js';
 import { metadataTargets } from '../helpers/metadata-targets.js';
+import { RecordingQueue } from './recording-queue.js';
 import { migratedStore } from './store.js';
 
 const targets = await metadataTargets();
-
-class RecordingQueue implements JobQueue {
-  readonly kind = 'in-process' as const;
-  readonly added: Array<{ name: JobName; payload: unknown; jobId: string }> = [];
-  async add<N extends JobName>(name: N, payload: JobPayloads[N], options: AddJobOptions) {
-    this.added.push({ name, payload, jobId: options.jobId });
-  }
-  async remove(): Promise<boolean> {
-    return false;
-  }
-  work(_handlers: JobHandlers): void {}
-  async close(): Promise<void> {}
-}
 
 async function insertReport(
   store: MetadataStore,
