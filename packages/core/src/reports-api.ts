@@ -217,6 +217,16 @@ export const reportLogItem = z.object({
 });
 export type ReportLogItem = z.infer<typeof reportLogItem>;
 
+/** `GET /api/v1/report/{id}/log/`: a page of the log (the list call's shape, other keys kept). */
+export const reportLogListAnswer = z
+  .object({
+    count: z.number().int(),
+    ids: z.array(z.number().int()),
+    result: z.array(reportLogItem),
+  })
+  .passthrough();
+export type ReportLogListAnswer = z.infer<typeof reportLogListAnswer>;
+
 /** `POST /api/v1/report/{id}/run` (202): the log row the run writes to. */
 export const reportRunAnswer = z.object({ id: z.number().int(), log_id: z.number().int() });
 export type ReportRunAnswer = z.infer<typeof reportRunAnswer>;

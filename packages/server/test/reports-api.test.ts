@@ -1017,7 +1017,7 @@ describe.each(targets)('reports API on $name metadata', (target) => {
     expect(paths['/api/v1/report/']?.post?.responses?.['201']).toBeDefined();
     expect(paths['/api/v1/report/{id}']?.put?.requestBody).toBeDefined();
     expect(paths['/api/v1/report/{id}']?.get?.responses?.['200']).toBeDefined();
-    expect(paths['/api/v1/report/{id}/log/']?.get).toBeDefined();
+    expect(paths['/api/v1/report/{id}/log/']?.get?.responses?.['200']).toBeDefined();
     expect(paths['/api/v1/report/{id}/log/{logId}']?.get?.responses?.['200']).toBeDefined();
     expect(paths['/api/v1/report/{id}/run']?.post?.responses?.['202']).toBeDefined();
   });

@@ -4,7 +4,7 @@
  * a Working log row, then a `report.execute` job naming it; 202 `{id, log_id}`).
  */
 import { randomUUID } from 'node:crypto';
-import { reportLogItem, reportRunAnswer } from '@strata/core';
+import { reportLogItem, reportLogListAnswer, reportRunAnswer } from '@strata/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -67,6 +67,7 @@ export function registerReportRoutes(
         summary: 'List the execution log of a report schedule',
         params: idParams,
         querystring: qSchema,
+        response: { 200: reportLogListAnswer },
       },
     },
     async (req: FastifyRequest<{ Params: { id: string } }>) => {
