@@ -47,6 +47,8 @@ export async function startBenchServer(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  // STRATA_BENCH_SERVER_LOG=<file>: the server's info log there (diagnostics of a figure).
+  const logFile = process.env.STRATA_BENCH_SERVER_LOG;
   const child = spawn(process.execPath, [path.join(REPO, 'packages/server/dist/main.js')], {
     env: {
       ...process.env,
@@ -54,12 +56,14 @@ export async function startBenchServer(
       STRATA_HOST: '127.0.0.1',
       STRATA_DATA_DIR: dataDir,
       STRATA_ADMIN_PASSWORD: PASSWORD,
-      STRATA_LOG_LEVEL: 'warn',
+      STRATA_LOG_LEVEL: logFile ? 'info' : 'warn',
+      // As the supervisor (`npm start`) starts the server.
+      UV_THREADPOOL_SIZE: '16',
       STRATA_LOAD_EXAMPLES: 'false',
       STRATA_WEB_DIST: path.join(REPO, 'packages/web/dist'),
       ...env,
     },
-    stdio: 'ignore',
+    stdio: logFile ? ['ignore', fs.openSync(logFile, 'a'), fs.openSync(logFile, 'a')] : 'ignore',
   });
   const stop = () => {
     child.kill();

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { freePort, launchBenchBrowser, PASSWORD, REPO } from './browser-server.js';
 import { timeseriesQuery } from './chart-data.js';
 import type { ScaleOutLoadJob, ScaleOutLoadResult } from './scale-out-load.js';
+import { runWrk, wrkInstalled } from './scale-out-wrk.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SERVER_MAIN = path.join(REPO, 'packages/server/dist/main.js');
@@ -71,6 +72,8 @@ function newInstall(env: Record<string, string>, redis: boolean): Install {
       STRATA_METADATA_URL: metadataUrl,
       STRATA_ADMIN_PASSWORD: PASSWORD,
       STRATA_LOG_LEVEL: 'warn',
+      // As the supervisor (`npm start`) starts the server.
+      UV_THREADPOOL_SIZE: '16',
       STRATA_WEB_DIST: path.join(REPO, 'packages/web/dist'),
       STRATA_LOAD_EXAMPLES: 'false',
       STRATA_LOAD_EXAMPLE_DASHBOARDS: 'false',
@@ -134,7 +137,10 @@ async function startRole(
 ): Promise<Proc> {
   const web = roles === null || roles.split(',').includes('web');
   const port = web ? await freePort() : 0;
-  const child = spawn(process.execPath, [SERVER_MAIN], {
+  // STRATA_BENCH_CPU_PROF_DIR: each server writes a CPU profile there when it stops.
+  const profileDir = process.env.STRATA_BENCH_CPU_PROF_DIR;
+  const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_MAIN], {
     env: {
       ...process.env,
       ...env,
@@ -228,8 +234,12 @@ async function birthNamesContext(base: string, headers: Record<string, string>) 
   });
 }
 
-/** Runs the load generator in its own process and returns what it measured. */
+/**
+ * Runs the load generator in its own process and returns what it measured: wrk when it is
+ * installed (STRATA_BENCH_LOAD=node asks for the Node generator), else the Node one.
+ */
 function loadFromChild(job: ScaleOutLoadJob): Promise<ScaleOutLoadResult> {
+  if (process.env.STRATA_BENCH_LOAD !== 'node' && wrkInstalled()) return runWrk(job);
   const child = fork(path.join(here, 'scale-out-load.js'), [], { stdio: 'inherit' });
   return new Promise((resolve, reject) => {
     child.once('message', (m: ScaleOutLoadResult | { error: string }) =>
@@ -342,7 +352,7 @@ async function benchThroughput(
         );
         const perReq = (ms: number) => (ms / r.completed).toFixed(2);
         console.log(
-          `scale-out: ${label} web process(es), round ${round + 1}: ${r.requestsPerSecond} req/s, p50 ${r.p50Ms} ms, p95 ${r.p95Ms} ms, ${r.completed} ok / ${r.failed} failed in ${r.seconds} s, per process ${r.perBase.join(' / ')}; CPU ms web 1 / web 2 / load generator ${webCpu.join(' / ')} / ${r.cpuMs} (per request: web ${perReq(webCpu[0]! + webCpu[1]!)}, generator ${perReq(r.cpuMs)}, PostgreSQL ${perReq(services[0]!)}, Redis ${perReq(services[1]!)}); machine CPU busy ${busyPct} %; load average ${before} → ${loadAvg()}`,
+          `scale-out: ${label} web process(es), round ${round + 1}: ${r.requestsPerSecond} req/s, p50 ${r.p50Ms} ms, p95 ${r.p95Ms} ms, ${r.completed} ok / ${r.failed} failed in ${r.seconds} s, per process ${r.perBase.join(' / ')}; CPU ms web 1 / web 2 / load generator (${process.env.STRATA_BENCH_LOAD !== 'node' && wrkInstalled() ? 'wrk' : 'node'}) ${webCpu.join(' / ')} / ${r.cpuMs} (per request: web ${perReq(webCpu[0]! + webCpu[1]!)}, generator ${perReq(r.cpuMs)}, PostgreSQL ${perReq(services[0]!)}, Redis ${perReq(services[1]!)}); machine CPU busy ${busyPct} %; load average ${before} → ${loadAvg()}`,
         );
         if (r.failed > 0) throw new Error(`${r.failed} requests failed`);
         rates[label]!.push(r.requestsPerSecond);

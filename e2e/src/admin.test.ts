@@ -10,6 +10,7 @@ import {
   snap,
   startServer,
   type RunningServer,
+  openSubmenu,
 } from './harness.js';
 
 describe('users and roles admin in Chromium', () => {
@@ -67,8 +68,11 @@ describe('users and roles admin in Chromium', () => {
     await loginAs(page, server.baseUrl, 'gwen', 'gwen-password-1');
     await page.getByRole('menuitem', { name: 'Dashboards', exact: true }).first().waitFor();
     assert.equal(await page.getByRole('menuitem', { name: 'SQL', exact: true }).count(), 0);
-    await page.getByRole('menuitem', { name: 'Settings', exact: true }).first().hover();
-    await page.getByRole('menuitem', { name: 'Databases', exact: true }).first().waitFor();
+    await openSubmenu(
+      page,
+      page.getByRole('menuitem', { name: 'Settings', exact: true }).first(),
+      page.getByRole('menuitem', { name: 'Databases', exact: true }).first(),
+    );
     assert.equal(await page.getByRole('menuitem', { name: 'Users', exact: true }).count(), 0);
     await page.goto(`${server.baseUrl}/users/list/`);
     await page.getByText('Sorry, you are not authorized to access this page.').waitFor();

@@ -8,12 +8,23 @@ import {
   datasetIdOf,
   launchBrowser,
   loginAs,
+  saveChart,
   snap,
   startServer,
   type RunningServer,
 } from './harness.js';
 
-/** Form data per chart type, on the examples' birth_names (covid_vaccines for the world map). */
+/**
+ * The deck.gl charts' datasets (long_lat, flights), found before the drawing, and a saved
+ * scatterplot that deck.gl Multiple Layers layers.
+ */
+const geo = { longLat: '', flights: '', savedScatter: 0 };
+const lonLat = { type: 'latlong', lonCol: 'LON', latCol: 'LAT' };
+
+/**
+ * Form data per chart type, on the examples' birth_names (covid_vaccines for the world map,
+ * long_lat and flights for the deck.gl charts).
+ */
 function formDataFor(vizType: string, datasource: string, covid: string): Record<string, unknown> {
   const common = { datasource, viz_type: vizType, time_range: 'No filter', row_limit: 10000 };
   switch (vizType) {
@@ -81,6 +92,22 @@ function formDataFor(vizType: string, datasource: string, covid: string): Record
       return { ...common, x_axis: 'ds', time_grain_sqla: 'P1Y', metric: 'sum__num', row_limit: 20 };
     case 'word_cloud':
       return { ...common, series: 'name', metric: 'sum__num', row_limit: 100 };
+    case 'deck_scatter':
+      return { ...common, datasource: geo.longLat, spatial: lonLat, row_limit: 2000 };
+    case 'deck_screengrid':
+    case 'deck_grid':
+    case 'deck_hex':
+      return { ...common, datasource: geo.longLat, spatial: lonLat, size: 'count' };
+    case 'deck_multi':
+      return { ...common, datasource: geo.longLat, deck_slices: [geo.savedScatter] };
+    case 'deck_arc':
+      return {
+        ...common,
+        datasource: geo.flights,
+        row_limit: 1000,
+        start_spatial: { type: 'latlong', lonCol: 'LONGITUDE', latCol: 'LATITUDE' },
+        end_spatial: { type: 'latlong', lonCol: 'LONGITUDE_DEST', latCol: 'LATITUDE_DEST' },
+      };
     case 'world_map':
       return {
         ...common,
@@ -216,6 +243,16 @@ describe('every chart type draws on the examples, in Chromium', () => {
     const birthNames = await datasetIdOf(page, server.baseUrl, 'birth_names');
     datasource = `${birthNames}__table`;
     covid = `${await datasetIdOf(page, server.baseUrl, 'covid_vaccines')}__table`;
+    geo.longLat = `${await datasetIdOf(page, server.baseUrl, 'long_lat')}__table`;
+    geo.flights = `${await datasetIdOf(page, server.baseUrl, 'flights')}__table`;
+    geo.savedScatter = await saveChart(
+      page,
+      server.baseUrl,
+      await csrfTokenOf(page, server.baseUrl),
+      Number(geo.longLat.split('__')[0]),
+      'SF addresses (a layer)',
+      { viz_type: 'deck_scatter', row_limit: 2000, spatial: lonLat },
+    );
     // The chart types the gallery offers.
     await page.goto(`${server.baseUrl}/explore/?datasource_id=${birthNames}&datasource_type=table`);
     await page.getByRole('button', { name: 'View all charts' }).click();
@@ -269,6 +306,7 @@ describe('every chart type draws on the examples, in Chromium', () => {
           .locator(
             [
               'canvas',
+              '[data-test="deck-chart"] canvas',
               '[data-test="table-chart"]',
               '[data-test="big-number"]',
               '[data-test="pivot-table"]',
@@ -293,6 +331,34 @@ describe('every chart type draws on the examples, in Chromium', () => {
         throw new Error(`${vizType}: ${(e as Error).message}`, { cause: e });
       }
     }
+    assert.deepEqual(errors, []);
+  });
+
+  it('draws a Filter Box without filter items: its date filter, no error', async () => {
+    const formData = {
+      datasource,
+      viz_type: 'filter_box',
+      time_range: 'No filter',
+      filter_configs: [],
+      date_filter: true,
+    };
+    const answered = page.waitForResponse((r) => r.url().includes('/api/v1/chart/data'));
+    const res = await page.request.post(`${server.baseUrl}/api/v1/explore/form_data`, {
+      headers: { 'X-CSRFToken': await csrfTokenOf(page, server.baseUrl) },
+      data: {
+        datasource_id: Number(datasource.split('__')[0]),
+        datasource_type: 'table',
+        form_data: JSON.stringify(formData),
+      },
+    });
+    assert.equal(res.status(), 201, await res.text());
+    const { key } = (await res.json()) as { key: string };
+    await page.goto(`${server.baseUrl}/explore/?form_data_key=${key}`);
+    assert.equal((await answered).status(), 200);
+    const box = page.locator('[data-test="chart-container"] [data-test="filter-box"]');
+    await box.getByLabel('Time range').waitFor();
+    assert.equal(await page.locator('[data-test="chart-error"]').count(), 0);
+    await snap(page, 'chart-type-filter_box-without-filters');
     assert.deepEqual(errors, []);
   });
 });

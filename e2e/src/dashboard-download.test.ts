@@ -13,6 +13,7 @@ import {
   snap,
   startServer,
   type RunningServer,
+  openSubmenu,
 } from './harness.js';
 
 describe('Downloading a dashboard as an image and as a PDF, in Chromium', () => {
@@ -43,16 +44,23 @@ describe('Downloading a dashboard as an image and as a PDF, in Chromium', () => 
   /** Waits until no menu of the page is shown (a closing one must not take the next click). */
   const menusClosed = async () => {
     const shown = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
-    for (let i = 0; i < 50 && (await shown.count()) > 0; i += 1) await page.waitForTimeout(100);
+    for (let i = 0; i < 50 && (await shown.count()) > 0; i += 1) {
+      // One left open by an earlier step that failed: Escape closes it.
+      if (i === 20) await page.keyboard.press('Escape');
+      await page.waitForTimeout(100);
+    }
     assert.equal(await shown.count(), 0, 'a menu stays open');
   };
 
   const download = async (item: string): Promise<{ name: string; bytes: Buffer }> => {
     await menusClosed();
     await page.locator('[data-test="dashboard-menu"]').click();
-    await page.locator('.ant-dropdown-menu-submenu-title', { hasText: 'Download' }).hover();
     const entry = page.getByRole('menuitem', { name: item });
-    await entry.waitFor();
+    await openSubmenu(
+      page,
+      page.locator('.ant-dropdown-menu-submenu-title', { hasText: 'Download' }),
+      entry,
+    );
     const started = page.waitForEvent('download', { timeout: 60_000 });
     await chooseMenuItem(entry);
     const file = await started.catch(async (e: unknown) => {

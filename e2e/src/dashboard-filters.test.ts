@@ -13,6 +13,7 @@ import {
   snap,
   startServer,
   type RunningServer,
+  openSubmenu,
 } from './harness.js';
 
 /** The filters of every chart data query a page sends (batch or single), as sent. */
@@ -174,7 +175,11 @@ describe('Dashboards: native filter bar, filter configuration and filter sets, i
   it('moves the bar to the top and back from its settings, kept with the dashboard', async () => {
     const choose = async (item: string) => {
       await page.locator('[data-test="filterbar-orientation-icon"]').first().click();
-      await page.getByRole('menuitem', { name: 'Orientation of filter bar' }).hover();
+      await openSubmenu(
+        page,
+        page.getByRole('menuitem', { name: 'Orientation of filter bar' }),
+        page.getByRole('menuitem', { name: item }),
+      );
       await page.getByRole('menuitem', { name: item }).click();
     };
     await choose('Horizontal (Top)');

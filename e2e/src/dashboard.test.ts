@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page, Route } from 'playwright-core';
 import {
   ADMIN_PASSWORD,
   collectPageErrors,
@@ -14,11 +14,19 @@ import {
   type RunningServer,
 } from './harness.js';
 
+type Spot = 'center' | 'bottom' | 'right';
+
 /**
- * Drags with the mouse as a person does (dnd-kit starts after a few pixels), then drops on the
- * target found once the drag has started (drop slots only exist while dragging).
+ * Drags with the mouse as a person does (dnd-kit starts after a few pixels), then drops with
+ * the pointer on a spot of the target: its middle, near its bottom (below its content) or near
+ * its right end (a row's end).
  */
-async function dragTo(page: Page, source: Locator, target: () => Locator): Promise<void> {
+async function dragTo(
+  page: Page,
+  source: Locator,
+  target: () => Locator,
+  spot: Spot = 'center',
+): Promise<void> {
   await source.scrollIntoViewIfNeeded();
   const from = (await source.boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
@@ -27,7 +35,9 @@ async function dragTo(page: Page, source: Locator, target: () => Locator): Promi
   const t = target();
   await t.waitFor({ state: 'attached' });
   const to = (await t.boundingBox())!;
-  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
+  const x = spot === 'right' ? to.x + to.width - 20 : to.x + to.width / 2;
+  const y = spot === 'bottom' ? to.y + to.height - 6 : to.y + to.height / 2;
+  await page.mouse.move(x, y, { steps: 12 });
   await page.waitForTimeout(150);
   await page.mouse.up();
   await page.waitForTimeout(200);
@@ -92,6 +102,31 @@ describe('Dashboards: build one by drag and drop, save, publish, star, share and
     await snap(page, 'dashboard-01-new');
   });
 
+  it("says when the builder's chart list cannot be read, then reads it again", async () => {
+    const builder = page.locator('[data-test="dashboard-builder"]');
+    const refuse = (route: Route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"message":"Metadata store unavailable"}',
+      });
+    const chartList = (url: URL) => url.pathname === '/api/v1/chart/' && url.searchParams.has('q');
+    await page.route(chartList, refuse);
+    await builder.getByRole('searchbox', { name: 'Filter your charts' }).fill('births');
+    await builder.getByText('Could not fetch all saved charts').waitFor();
+    await page
+      .getByText('Sorry there was an error fetching saved charts: Metadata store unavailable')
+      .waitFor();
+    await page.unroute(chartList, refuse);
+    await builder.getByRole('searchbox', { name: 'Filter your charts' }).fill('');
+    // The browser logged the refused call: this test's own doing.
+    for (let i = errors.length - 1; i >= 0; i -= 1)
+      if (errors[i]!.includes('status of 500')) errors.splice(i, 1);
+    // The list read again: the note goes, the charts are listed.
+    await builder.getByText('Could not fetch all saved charts').waitFor({ state: 'detached' });
+    await builder.locator('[data-test^="new-chart-"]').first().waitFor();
+  });
+
   it('builds tabs, a header, charts in a row, markdown and a divider by drag and drop', async () => {
     const builder = page.locator('[data-test="dashboard-builder"]');
     // Title.
@@ -101,36 +136,36 @@ describe('Dashboards: build one by drag and drop, save, publish, star, share and
     await page.keyboard.press('Enter');
     // Tabs at the top: the dashboard becomes tabbed.
     await builder.getByRole('tab', { name: 'Layout elements' }).click();
+    // Dropped on the empty grid, tabs become the dashboard's top-level tabs.
     await dragTo(page, page.locator('[data-test="new-tabs"]'), () =>
-      page.locator('[data-test="drop-slot-ROOT_ID-0"]'),
+      page.locator('[data-drop-target="GRID_ID"]'),
     );
     await page.locator('.ant-tabs-tab', { hasText: 'New tab' }).first().waitFor();
     // A header and a chart row in the tab.
-    const tabSlot = () => page.locator('[data-test^="drop-slot-TAB-"][data-test$="-0"]').first();
-    await dragTo(page, page.locator('[data-test="new-header"]'), tabSlot);
+    const tabContent = () => page.locator('[data-drop-target^="TAB-"]').first();
+    await dragTo(page, page.locator('[data-test="new-header"]'), tabContent);
     await page.locator('[data-test="dashboard-header-component"]').first().waitFor();
     await builder.getByRole('tab', { name: 'Charts' }).click();
     const chartItem = (name: string) =>
       builder.locator('[data-test^="new-chart-"]', { hasText: name });
     await chartItem(chartNames[0]!).waitFor();
-    const tabEnd = () => page.locator('[data-test^="drop-slot-TAB-"]').last();
-    await dragTo(page, chartItem(chartNames[0]!), tabEnd);
+    await dragTo(page, chartItem(chartNames[0]!), tabContent, 'bottom');
     await page.locator('[data-test="dashboard-chart"]').first().waitFor();
     // Two more charts into the same row.
-    const rowEnd = () => page.locator('[data-test^="drop-slot-ROW-"]').last();
-    await dragTo(page, chartItem(chartNames[1]!), rowEnd);
-    await dragTo(page, chartItem(chartNames[2]!), rowEnd);
+    const row = () => page.locator('[data-test="component-row"]').last();
+    await dragTo(page, chartItem(chartNames[1]!), row, 'right');
+    await dragTo(page, chartItem(chartNames[2]!), row, 'right');
     assert.equal(await page.locator('[data-test="dashboard-chart"]').count(), 3);
     // A fourth component does not fit in the full row.
     await builder.getByRole('tab', { name: 'Layout elements' }).click();
-    await dragTo(page, page.locator('[data-test="new-markdown"]'), rowEnd);
+    await dragTo(page, page.locator('[data-test="new-markdown"]'), row, 'right');
     await page
       .getByText(
         'There is not enough space for this component. Try decreasing its width, or increasing the destination width.',
       )
       .waitFor();
     // Markdown and a divider below the row.
-    await dragTo(page, page.locator('[data-test="new-markdown"]'), tabEnd);
+    await dragTo(page, page.locator('[data-test="new-markdown"]'), tabContent, 'bottom');
     await page.locator('[data-test="dashboard-markdown"]').waitFor();
     // Markdown is edited in place and sanitised: no script runs from it.
     await page.locator('[data-test="dashboard-markdown"]').click();
@@ -143,7 +178,7 @@ describe('Dashboards: build one by drag and drop, save, publish, star, share and
       .waitFor();
     assert.equal(await page.evaluate('window.__xss === undefined'), true);
     assert.equal(await page.locator('[data-test="dashboard-markdown"] img[onerror]').count(), 0);
-    await dragTo(page, page.locator('[data-test="new-divider"]'), tabEnd);
+    await dragTo(page, page.locator('[data-test="new-divider"]'), tabContent, 'bottom');
     await page.locator('[data-test="dashboard-divider"]').waitFor();
     await snap(page, 'dashboard-02-built');
   });
@@ -175,6 +210,8 @@ describe('Dashboards: build one by drag and drop, save, publish, star, share and
     await page.locator('[data-test="dashboard-save"]').click();
     await page.getByText('This dashboard was saved successfully.').waitFor();
     await page.locator('[data-test="dashboard-edit"]').waitFor();
+    // Out of edit mode in the address too (spec 000 §2): the dashboard's own address.
+    await page.waitForURL((u) => u.toString() === dashboardUrl);
     await page.locator('[data-test="dashboard-chart"] canvas').first().waitFor({ timeout: 20_000 });
     await page.locator('[data-test="table-chart"]').waitFor();
     await page.waitForTimeout(1200);

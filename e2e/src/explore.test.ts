@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import {
   ADMIN_PASSWORD,
   collectPageErrors,
@@ -94,10 +94,47 @@ describe('Explore: build a chart from a dataset, save it to a new dashboard, reo
     await snap(page, 'explore-02-big-number');
   });
 
+  it('names the new chart in its header, as Superset does', async () => {
+    const title = page.locator('[data-test="chart-title"]');
+    await title.getByText('Add the name of the chart').click();
+    const input = title.getByRole('textbox');
+    await input.fill('Births total');
+    await input.press('Enter');
+    await title.getByText('Births total').waitFor();
+    assert.equal(await title.getByRole('textbox').count(), 0);
+  });
+
+  it('says a save failed, with the unknown-error text when the server said nothing', async () => {
+    const refuse = (route: Route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 500, body: '' })
+        : route.continue();
+    await page.route('**/api/v1/chart/', refuse);
+    await page.locator('[data-test="save-chart"]').click();
+    const dialog = page.getByRole('dialog', { name: 'Save chart' });
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Sorry, an unknown error occurred.').waitFor();
+    await dialog
+      .locator('[data-test="save-modal-alert"]')
+      .getByText('Failed to save slice')
+      .waitFor();
+    await page.unroute('**/api/v1/chart/', refuse);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    // The browser logged the refused call; that 500 was this test's own doing.
+    const refused = errors.findIndex((e) => e.includes('status of 500'));
+    assert.ok(refused >= 0);
+    errors.splice(refused, 1);
+  });
+
   it('saves the chart to a new dashboard with the spec’s messages', async () => {
     await page.locator('[data-test="save-chart"]').click();
     const dialog = page.getByRole('dialog', { name: 'Save chart' });
-    await dialog.getByRole('textbox', { name: 'Chart name' }).fill('Births total');
+    // The dialog starts from the title given in the header.
+    assert.equal(
+      await dialog.getByRole('textbox', { name: 'Chart name' }).inputValue(),
+      'Births total',
+    );
     await dialog.getByRole('combobox', { name: 'Add to dashboard' }).click();
     await page.keyboard.type('Births board');
     await page.locator('.ant-select-item-option', { hasText: 'Create "Births board"' }).click();
@@ -162,6 +199,31 @@ describe('Explore: build a chart from a dataset, save it to a new dashboard, reo
     assert.equal(chart.result.owners.length, 1);
     await page.getByRole('button', { name: 'Add to favorites' }).click();
     await page.getByRole('button', { name: 'Remove from favorites' }).waitFor();
+    assert.deepEqual(errors, []);
+  });
+
+  it('shows the chart\'s SQL in "View query", and says when it cannot be read', async () => {
+    await page.locator('[data-test="chart-actions"]').click();
+    await page.getByRole('menuitem', { name: 'View query' }).click();
+    const dialog = page.getByRole('dialog', { name: 'View query' });
+    await dialog
+      .getByText(/SELECT/)
+      .first()
+      .waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    // The SQL answer refused: spec 000 §8's message, nothing else.
+    const refuse = (route: Route) =>
+      route.request().postData()?.includes('"result_type":"query"')
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{}' })
+        : route.fallback();
+    await page.route('**/api/v1/chart/data', refuse);
+    await page.locator('[data-test="chart-actions"]').click();
+    await page.getByRole('menuitem', { name: 'View query' }).click();
+    await page.getByText('An error occurred while loading the SQL.').waitFor();
+    await page.unroute('**/api/v1/chart/data', refuse);
+    for (let i = errors.length - 1; i >= 0; i -= 1)
+      if (errors[i]!.includes('status of 500')) errors.splice(i, 1);
     assert.deepEqual(errors, []);
   });
 });

@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -42,34 +43,88 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the built server (packages/server/dist/main.js) on a free port with a fresh data dir. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-e2e-'));
-  const port = await freePort();
-  let out = '';
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [path.join(REPO, 'packages/server/dist/main.js')],
-    {
+const SERVER_MAIN = path.join(REPO, 'packages/server/dist/main.js');
+
+/**
+ * The examples' DuckDB file, loaded once by `main.js init` and copied into each test server's
+ * data dir: every server would otherwise load the examples again (15 s on an idle 2-core
+ * machine, over a minute on a busy one). Keyed by the built examples catalogue, so a changed
+ * catalogue gets a new one; the loader still reloads any table it finds outdated.
+ */
+function examplesTemplate(): string | null {
+  const catalogue = path.join(REPO, 'packages/server/dist/examples/catalogue.js');
+  if (!fs.existsSync(catalogue)) return null;
+  const key = createHash('sha256').update(fs.readFileSync(catalogue)).digest('hex').slice(0, 16);
+  const dir = path.join(os.tmpdir(), `strata-e2e-examples-${key}`);
+  const file = path.join(dir, 'examples.duckdb');
+  if (fs.existsSync(path.join(dir, 'done'))) return file;
+  // One test process builds it at a time (the directory is the lock); the others wait for it.
+  const lock = `${dir}.lock`;
+  try {
+    fs.mkdirSync(lock);
+  } catch {
+    for (let i = 0; i < 600 && !fs.existsSync(path.join(dir, 'done')); i += 1)
+      execFileSync('sleep', ['0.5']);
+    return fs.existsSync(path.join(dir, 'done')) ? file : null;
+  }
+  try {
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.mkdirSync(dir, { recursive: true });
+    execFileSync(process.execPath, [SERVER_MAIN, 'init'], {
       env: {
         ...process.env,
-        STRATA_PORT: String(port),
-        STRATA_HOST: '127.0.0.1',
-        STRATA_DATA_DIR: dataDir,
+        STRATA_DATA_DIR: dir,
         STRATA_ADMIN_PASSWORD: ADMIN_PASSWORD,
         STRATA_LOG_LEVEL: 'warn',
-        // The browser tests count dashboards and charts in lists, and import sales-dashboard
-        // themselves: no example dashboards unless a test asks for them.
         STRATA_LOAD_EXAMPLE_DASHBOARDS: 'false',
-        ...env,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: 'ignore',
+      timeout: 600_000,
+    });
+    fs.writeFileSync(path.join(dir, 'done'), '');
+    return file;
+  } catch {
+    return null; // each server loads its own, as before
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** Starts the built server (packages/server/dist/main.js) on a free port with a fresh data dir. */
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { healthyWithinMs?: number } = {},
+): Promise<RunningServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'strata-e2e-'));
+  if (env.STRATA_LOAD_EXAMPLES !== 'false') {
+    const template = examplesTemplate();
+    if (template) fs.copyFileSync(template, path.join(dataDir, 'examples.duckdb'));
+  }
+  const port = await freePort();
+  let out = '';
+  const child: ChildProcess = spawn(process.execPath, [SERVER_MAIN], {
+    env: {
+      ...process.env,
+      STRATA_PORT: String(port),
+      STRATA_HOST: '127.0.0.1',
+      STRATA_DATA_DIR: dataDir,
+      STRATA_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      STRATA_LOG_LEVEL: 'warn',
+      // As the supervisor (`npm start`) starts the server.
+      UV_THREADPOOL_SIZE: '16',
+      // The browser tests count dashboards and charts in lists, and import sales-dashboard
+      // themselves: no example dashboards unless a test asks for them.
+      STRATA_LOAD_EXAMPLE_DASHBOARDS: 'false',
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  // E2E_SERVER_START_MS: more time to start on a machine shared with others.
+  const deadline =
+    Date.now() + (options.healthyWithinMs ?? (Number(process.env.E2E_SERVER_START_MS) || 90_000));
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
     try {
@@ -78,7 +133,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${out}`);
+    if (Date.now() > deadline) {
+      // Stop it: a child left running keeps this test file's process (and the suite) waiting.
+      child.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`server did not become healthy:\n${out}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
@@ -184,6 +244,26 @@ export async function chooseMenuItem(item: Locator): Promise<void> {
   await item.dispatchEvent('click');
 }
 
+/**
+ * Opens a submenu (antd opens one when the pointer enters its title) and waits for `shown`, an
+ * entry of it. On a slow or busy machine the pointer can reach the title while its menu is still
+ * moving in, and the popup never opens: the pointer then leaves and enters again, up to three
+ * times.
+ */
+export async function openSubmenu(page: Page, title: Locator, shown: Locator): Promise<void> {
+  const height = page.viewportSize()?.height ?? 600;
+  for (let attempt = 1; ; attempt += 1) {
+    await page.mouse.move(2, height - 2);
+    await title.hover();
+    try {
+      await shown.waitFor({ timeout: 10_000 });
+      return;
+    } catch (e) {
+      if (attempt === 3) throw e;
+    }
+  }
+}
+
 /** A native select filter "Gender" on the dataset's `gender` column, over the whole dashboard. */
 export function genderSelectFilter(datasetId: number) {
   return {
@@ -272,4 +352,76 @@ export async function createDashboardOfCharts(
   });
   if (res.status() !== 201) throw new Error(`dashboard not saved: ${await res.text()}`);
   return `${baseUrl}/superset/dashboard/${((await res.json()) as { id: number }).id}/`;
+}
+
+/** Chooses the column of the open filter editor by typing its name. */
+export async function chooseFilterColumn(page: Page, editor: Locator, name: string): Promise<void> {
+  await editor.getByLabel('Filter column', { exact: true }).click();
+  await page.keyboard.type(name);
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', {
+      hasText: new RegExp(`^${name}$`),
+    })
+    .first()
+    .click();
+}
+
+/**
+ * The operators the operator list offers, read once its options are drawn. Under load the list
+ * can close again as the column list closing takes the focus: it is opened again, up to 3 times.
+ */
+export async function offeredOperators(
+  page: Page,
+  editor: Locator,
+  shown: RegExp,
+): Promise<string[]> {
+  const option = page.locator('.filter-operators-popup:visible .ant-select-item-option');
+  for (let attempt = 1; ; attempt += 1) {
+    await editor.getByLabel('Operator', { exact: true }).click();
+    const until = Date.now() + 10_000;
+    while (Date.now() < until) {
+      const offered = (await option.allTextContents()).map((t) => t.trim());
+      if (offered.some((t) => shown.test(t))) {
+        await page.keyboard.press('Escape');
+        await option.first().waitFor({ state: 'hidden' });
+        return offered;
+      }
+      await page.waitForTimeout(100);
+    }
+    if (attempt === 3) throw new Error('the operator list did not show');
+  }
+}
+
+/**
+ * How many pixels of a screenshot of `target` are within `tolerance` of `rgb` (decoded in the
+ * page: the WebGL canvas is read as the screen shows it).
+ */
+export async function pixelsOf(
+  page: Page,
+  target: Locator,
+  rgb: [number, number, number],
+  tolerance = 40,
+): Promise<number> {
+  const png = (await target.screenshot()).toString('base64');
+  return page.evaluate(
+    async ({ png, rgb, tolerance }) => {
+      const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));
+      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const ctx = canvas.getContext('2d')!;
+      ctx.drawImage(bitmap, 0, 0);
+      const data = ctx.getImageData(0, 0, bitmap.width, bitmap.height).data;
+      let n = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        if (
+          Math.abs(data[i]! - rgb[0]) <= tolerance &&
+          Math.abs(data[i + 1]! - rgb[1]) <= tolerance &&
+          Math.abs(data[i + 2]! - rgb[2]) <= tolerance
+        )
+          n += 1;
+      }
+      return n;
+    },
+    { png, rgb, tolerance },
+  );
 }

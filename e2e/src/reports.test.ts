@@ -17,6 +17,7 @@ import {
   snap,
   startServer,
   type RunningServer,
+  openSubmenu,
 } from './harness.js';
 
 /** In-app navigation: no page load to wait for. */
@@ -125,7 +126,11 @@ describe('Alerts & reports: the lists, the modal and the chart and dashboard men
 
   it('offers Alerts & reports in Settings and shows the empty lists with their tabs', async () => {
     await page.goto(`${server.baseUrl}/`);
-    await page.getByRole('menuitem', { name: 'Settings', exact: true }).first().hover();
+    await openSubmenu(
+      page,
+      page.getByRole('menuitem', { name: 'Settings', exact: true }).first(),
+      page.getByRole('link', { name: 'Alerts & reports' }),
+    );
     await chooseMenuItem(page.getByRole('link', { name: 'Alerts & reports' }));
     await page.waitForURL(`${server.baseUrl}/alert/list/`, SPA);
     await page.getByText('No alerts yet').waitFor();
@@ -347,11 +352,26 @@ describe('Alerts & reports: the lists, the modal and the chart and dashboard men
     await modal.locator('#report-crontab').fill('*/30 * * * *');
     await picker.getByText('A custom schedule').waitFor();
     await picker.getByText('Every 30 minutes').waitFor();
-    await picker.getByLabel('Repeat every').click();
-    await page.locator('.ant-select-item-option', { hasText: /^hour$/ }).click();
-    await picker
-      .locator('[data-test="schedule-sentence"]', { hasText: 'Every hour at minute 0' })
-      .waitFor();
+    // Under load a click can land while the dropdown is still opening: pick again.
+    const hourly = picker.locator('[data-test="schedule-sentence"]', {
+      hasText: 'Every hour at minute 0',
+    });
+    for (let attempt = 1; ; attempt += 1) {
+      await picker.getByLabel('Repeat every').click();
+      await page
+        .locator('.ant-select-item-option', { hasText: /^hour$/ })
+        .locator('visible=true')
+        .first()
+        .click({ timeout: 5_000 })
+        .catch(() => undefined);
+      try {
+        await hourly.waitFor({ timeout: 5_000 });
+        break;
+      } catch (e) {
+        if (attempt === 3) throw e;
+        await page.keyboard.press('Escape');
+      }
+    }
     assert.equal(await modal.locator('#report-crontab').inputValue(), '0 * * * *');
 
     await openSection(modal, 'Notification method');
@@ -458,9 +478,8 @@ describe('Alerts & reports: the lists, the modal and the chart and dashboard men
     assert.equal(stored?.active, true);
 
     await open();
-    await page.getByRole('menuitem', { name: 'Manage email report' }).hover();
     const toggle = page.getByRole('menuitem', { name: 'Email reports active' });
-    await toggle.waitFor();
+    await openSubmenu(page, page.getByRole('menuitem', { name: 'Manage email report' }), toggle);
     assert.equal(await toggle.locator('.ant-checkbox-checked').count(), 1);
     await shot(`${kind}-03-menu-manage`);
     const put = page.waitForResponse((r) => r.request().method() === 'PUT');
@@ -469,11 +488,13 @@ describe('Alerts & reports: the lists, the modal and the chart and dashboard men
     assert.equal((await reports())[0]?.active, false);
 
     await open();
-    await page.getByRole('menuitem', { name: 'Manage email report' }).hover();
-    await page
-      .getByRole('menuitem', { name: 'Email reports active' })
-      .locator('.ant-checkbox:not(.ant-checkbox-checked)')
-      .waitFor();
+    await openSubmenu(
+      page,
+      page.getByRole('menuitem', { name: 'Manage email report' }),
+      page
+        .getByRole('menuitem', { name: 'Email reports active' })
+        .locator('.ant-checkbox:not(.ant-checkbox-checked)'),
+    );
     await chooseMenuItem(page.getByRole('menuitem', { name: 'Delete email report' }));
     const dialog = page.getByRole('dialog', { name: 'Delete email report?' });
     await dialog.getByRole('textbox').fill('DELETE');

@@ -9,6 +9,7 @@ import {
   snap,
   startServer,
   type RunningServer,
+  openSubmenu,
 } from './harness.js';
 
 const LIST_PAGES: Array<{ path: string; title: string; menu: string[] }> = [
@@ -88,9 +89,11 @@ describe('web shell in Chromium', () => {
             .getByRole('link', { name: sub, exact: true })
             .locator('visible=true')
             .first();
-          await link.waitFor();
-          await link.click();
           try {
+            await link.waitFor({ timeout: 10_000 });
+            // Another submenu's popup, still closing, may cover the link: give up the click
+            // early and start again from a pointer moved away.
+            await link.click({ timeout: 5_000 });
             await page.waitForURL(`${server.baseUrl}${list.path}`, { timeout: 10_000 });
             break;
           } catch (e) {
@@ -130,7 +133,11 @@ describe('web shell in Chromium', () => {
     assert.equal((await page.request.get(`${server.baseUrl}/api/v1/me/`)).status(), 200);
     // The user menu's Logout posts with the CSRF token.
     await page.goto(`${server.baseUrl}/dashboard/list/`);
-    await page.getByRole('menuitem', { name: /admin/i }).first().hover();
+    await openSubmenu(
+      page,
+      page.getByRole('menuitem', { name: /admin/i }).first(),
+      page.getByRole('menuitem', { name: 'Logout' }).getByRole('link'),
+    );
     await chooseMenuItem(page.getByRole('menuitem', { name: 'Logout' }).getByRole('link'));
     await page.waitForURL(/\/login\//);
     await page.locator('#username').waitFor();

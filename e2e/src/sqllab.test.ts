@@ -10,6 +10,7 @@ import {
   snap,
   startServer,
   type RunningServer,
+  openSubmenu,
 } from './harness.js';
 
 const JOIN_SQL = `SELECT o."CITY", count(*) AS departures
@@ -46,13 +47,11 @@ describe('SQL Lab: browse, preview, run a join, save, and find the tabs again, i
   });
 
   it('opens SQL Lab from the SQL menu with a first tab on the examples database', async () => {
-    await page.mouse.move(600, 600);
-    await page.getByRole('menuitem', { name: 'SQL', exact: true }).first().hover();
     const link = page
       .getByRole('link', { name: 'SQL Lab', exact: true })
       .locator('visible=true')
       .first();
-    await link.waitFor();
+    await openSubmenu(page, page.getByRole('menuitem', { name: 'SQL', exact: true }).first(), link);
     await link.click();
     await page.waitForURL(`${server.baseUrl}/sqllab/`);
     await page.getByRole('tab', { name: /Untitled Query 1/ }).waitFor();
@@ -173,12 +172,17 @@ describe('SQL Lab: browse, preview, run a join, save, and find the tabs again, i
     await dialog.getByRole('button', { name: /^Save/ }).click();
     const explore = await popup;
     await explore.waitForLoadState();
-    assert.match(explore.url(), /\/explore\/\?.*datasource_id=\d+/);
+    assert.match(explore.url(), /\/explore\/\?form_data_key=/);
     // Explore opens on the new dataset: its name and columns in the dataset pane.
     const pane = explore.locator('[data-test="datasource-panel"]');
     await pane.getByText('airport cities').waitFor();
     await pane.getByText('IATA_CODE').waitFor();
-    await explore.getByRole('button', { name: /Create chart/ }).waitFor();
+    // A table of the query's columns, run at once (spec 001 §9's dataset-dialog form data).
+    await explore
+      .locator('[data-test="table-chart"]')
+      .getByText('Atlanta', { exact: true })
+      .first()
+      .waitFor({ timeout: 60_000 });
     await snap(explore, 'sqllab-08-explore');
     await explore.close();
     const datasets = (await (

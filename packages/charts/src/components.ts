@@ -12,6 +12,7 @@ type AnyChart = ComponentType<any>;
 type Loader = () => Promise<{ default: AnyChart }>;
 
 const timeseries: Loader = () => import('./plugins/timeseries-shared/TimeseriesChart.js');
+const deck: Loader = () => import('./plugins/deck-shared/DeckChart.js');
 
 const loaders: Record<string, Loader> = {
   big_number_total: () => import('./plugins/big_number_total/BigNumberTotal.js'),
@@ -45,6 +46,12 @@ const loaders: Record<string, Loader> = {
   echarts_timeseries_smooth: timeseries,
   echarts_timeseries_step: timeseries,
   mixed_timeseries: timeseries,
+  deck_scatter: deck,
+  deck_arc: deck,
+  deck_screengrid: deck,
+  deck_grid: deck,
+  deck_hex: deck,
+  deck_multi: () => import('./plugins/deck_multi/DeckMultiChart.js'),
 };
 
 /** Components whose code has arrived, by loader (types sharing a module share the entry). */
@@ -85,15 +92,29 @@ export function loadChartComponent(vizType: string): Promise<AnyChart | undefine
   return pending;
 }
 
+/**
+ * Registers a component whose code has already arrived: a dynamic plugin's (issue 19). Its
+ * plugin is registered in `chartRegistry` under the same viz_type; a built-in type cannot be
+ * replaced.
+ */
+export function registerChartComponent(vizType: string, component: AnyChart): void {
+  if (vizType in loaders) throw new Error(`Chart type ${vizType} already has a component`);
+  const load: Loader = () => Promise.resolve({ default: component });
+  loaders[vizType] = load;
+  loadedByLoader.set(load, component);
+}
+
 /** Starts loading a chart type's code (later renders find it ready). */
 export function preloadChart(vizType: string): void {
   void loadChartComponent(vizType).catch(() => undefined);
 }
 
 export {
+  ChartColorSchemeContext,
   ChartDrawingContext,
   ChartRenderContext,
   useChartDrawing,
+  type ChartColorScheme,
   type ChartDrawing,
   type ChartRenderOptions,
 } from './render-context.js';

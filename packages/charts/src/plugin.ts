@@ -20,6 +20,12 @@ export interface ChartMetadata {
   labelExplanation?: string;
   deprecated?: boolean;
   behaviors?: ChartBehavior[];
+  /**
+   * With `DRILL_BY`: the form data field "Drill by" replaces with the chosen column (Superset's
+   * `drillBy.groupbyFieldName`); `groupby` when absent. An array field gets `[column]`, a
+   * single-column field the column itself.
+   */
+  drillByField?: string;
   exampleGallery?: Array<{ url: string; caption?: string }>;
   /** The chart does not query the chart data API (e.g. a markdown-like chart). */
   noQuery?: boolean;
@@ -77,6 +83,20 @@ export interface DrillFilter {
   formattedVal: string;
 }
 
+/**
+ * What a right-clicked point tells "Drill by" beyond its drill filters (Superset's `drillBy`
+ * context menu filters): a chart whose points belong to different groupings (a pivot table's
+ * row or column headers, a mixed chart's query A or B) names the grouping of the point.
+ */
+export interface DrillContext {
+  /** The form data field "Drill by" replaces for this point (the plugin's `drillByField` when absent). */
+  drillByField?: string;
+  /** The adhoc filter field the point's values go to (`adhoc_filters` when absent). */
+  adhocFilterField?: string;
+  /** The filters "Drill by" keeps (the drill filters when absent). */
+  drillByFilters?: DrillFilter[];
+}
+
 export interface ChartHooks {
   /** Emits a cross filter (or clears it with an empty mask). */
   setDataMask?: (mask: DataMask) => void;
@@ -85,11 +105,29 @@ export interface ChartHooks {
   /**
    * A right click on a data point (Superset's `onContextMenu`): where it happened and the
    * point's drill filters (its dimension values; none for a click outside any point). The page
-   * offers "Drill to detail" / "Drill to detail by {value}".
+   * offers "Drill to detail" / "Drill to detail by {value}", and "Drill by" with the point's
+   * grouping when `context` names one.
    */
-  onContextMenu?: (clientX: number, clientY: number, filters: DrillFilter[]) => void;
+  onContextMenu?: (
+    clientX: number,
+    clientY: number,
+    filters: DrillFilter[],
+    context?: DrillContext,
+  ) => void;
   /** Posts a query context to the chart data API (a filter box searching its choices). */
   postChartData?: (context: QueryContext) => Promise<ChartDataResult[]>;
+  /**
+   * A saved chart the user may read (`GET /api/v1/chart/{id}`): deck.gl Multiple Layers reading
+   * the charts it layers.
+   */
+  getSavedChart?: (id: number, signal?: AbortSignal) => Promise<SavedChart>;
+}
+
+/** What a chart reads of another saved chart: its name and form data. */
+export interface SavedChart {
+  id: number;
+  slice_name: string | null;
+  form_data: QueryFormData;
 }
 
 /** What `transformProps` gets: the chart's size, form data, data and dataset. */

@@ -17,6 +17,14 @@ export interface ChartRenderOptions {
 
 export const ChartRenderContext = createContext<ChartRenderOptions>({ animateFirstDraw: true });
 
+/**
+ * The page's colour scheme (the user's theme): ECharts draws with its dark theme on a transparent
+ * background in `dark`; the other charts read antd's CSS variables and need nothing.
+ */
+export type ChartColorScheme = 'light' | 'dark';
+
+export const ChartColorSchemeContext = createContext<ChartColorScheme>('light');
+
 /** Given by the renderer: `begin()` marks one drawing in progress and answers its `end`. */
 export interface ChartDrawing {
   begin(): () => void;

@@ -166,3 +166,16 @@ export interface QueryFormData {
   /** Plugin-specific fields. */
   [key: string]: unknown;
 }
+
+/**
+ * A database's `engine_information` (Superset's, sent with databases and with a datasource's
+ * `database`), plus what Explore's filter editor asks of the engine.
+ */
+export interface EngineInformation {
+  supports_file_upload: boolean;
+  disable_ssh_tunneling: boolean;
+  /** The REGEX filter operator compiles on this engine. */
+  supports_regex: boolean;
+  /** A LATEST PARTITION filter compiles on this engine (Superset: Presto/Hive partitions). */
+  supports_latest_partition: boolean;
+}

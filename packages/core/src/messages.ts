@@ -66,9 +66,10 @@ export const MESSAGES = {
   migrationWarning:
     'Unable to migrate query state to the backend. Strata will retry later. Please contact your administrator if this problem persists.',
   datasourceCreateError: 'An error occurred while creating the data source',
-  sqlLoadError: 'An error occurred while loading the SQL',
+  sqlLoadError: 'An error occurred while loading the SQL.',
   // Error panel and chart states
   unexpectedError: 'Unexpected error',
+  /** The error panel's link text when the error carries an access link. */
   requestAccess: 'Request Access',
   networkError: 'Network error.',
   unknownError: 'Unknown error.',
@@ -80,12 +81,16 @@ export const MESSAGES = {
   missingUrlParamsDetail: 'The URL is missing the dataset_id or slice_id parameters.',
   missingDataset: 'Missing dataset',
   missingDatasetDetail: 'The dataset linked to this chart may have been deleted.',
+  incompatibleColumn: 'This column might be incompatible with current dataset',
+  incompatibleFilter: 'This filter might be incompatible with current dataset',
+  incompatibleMetric: 'This metric might be incompatible with current dataset',
   renderError: 'An error occurred while rendering the visualization: %s',
   limitReached: 'Limit reached',
   starChartError: 'An error occurred while starring this chart',
   inheritedFilter:
     "This filter was inherited from the dashboard's context. It won't be saved when saving the chart.",
   noResults: 'No results were returned for this query',
+  advancedTypeFailed: 'Failed to retrieve advanced type',
   chartSaved: 'Chart [%s] has been saved',
   chartOverwritten: 'Chart [%s] has been overwritten',
   dashboardCreatedWithChart: 'Dashboard [%s] just got created and chart [%s] was added to it',
@@ -110,6 +115,25 @@ export const MESSAGES = {
   topLevelTabIntoNested: 'Can not move top level tab into nested tabs',
   movedToOtherFilterScope: 'This chart has been moved to a different filter scope.',
   untitledDashboard: '[ untitled dashboard ]',
+  /** Superset's placeholder of Explore's chart title (ExploreChartHeader). */
+  chartTitlePlaceholder: 'Add the name of the chart',
+  /** Spec 001 §8, dialog alerts of the save dialog. */
+  saveSliceFailed: 'Failed to save slice',
+  fetchDashboardsFailed: 'fetching dashboards failed for %s',
+  /** Spec 001 §8: the dashboard builder's chart list could not be read. */
+  couldNotFetchSavedCharts: 'Could not fetch all saved charts',
+  errorFetchingSavedCharts: 'Sorry there was an error fetching saved charts: %s',
+  /** Spec 001 §7: the async select control's failure toast. */
+  errorWhileFetchingData: 'Error while fetching data: %s',
+  colorSchemeOverriddenByLabelColors:
+    'This color scheme is being overridden by custom label colors. Check the JSON metadata in the Advanced settings',
+  colorSchemeFromDashboard:
+    'The color scheme is determined by the related dashboard. Edit the color scheme in the dashboard properties.',
+  /** Spec 001 §2: the column config list's toggle past 12 columns. */
+  showAllColumns: 'Show all columns',
+  showLessColumns: 'Show less columns',
+  /** Spec 000 §5: the geo position control's error when its value is incomplete. */
+  invalidLatLongConfiguration: 'Invalid lat/long configuration',
   confirmOverwrite: 'Please confirm the overwrite values.',
   // Validation
   requiredField: 'This is a required field',

@@ -12,3 +12,22 @@ export type LoginCsrfTokenAnswer = z.infer<typeof loginCsrfTokenAnswer>;
 /** `POST /logout/`: the browser session ended. */
 export const logoutAnswer = z.object({ message: z.string() });
 export type LogoutAnswer = z.infer<typeof logoutAnswer>;
+
+/**
+ * `GET /api/v1/me/roles/` (Superset's bootstrap_user_data with permissions): the user's fields,
+ * each role's permission pairs, and the datasource/database access the roles give.
+ */
+export const meRolesAnswer = z.object({
+  result: z.object({
+    username: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    userId: z.number(),
+    isActive: z.boolean(),
+    createdOn: z.string().nullable(),
+    email: z.string(),
+    roles: z.record(z.string(), z.array(z.tuple([z.string(), z.string()]))),
+    permissions: z.record(z.string(), z.array(z.string())),
+  }),
+});
+export type MeRolesAnswer = z.infer<typeof meRolesAnswer>;

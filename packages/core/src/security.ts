@@ -1,3 +1,4 @@
+import type { UserPreferences } from './theme.js';
 import { ROLE_ADMIN, ROLE_SQL_LAB } from './constants.js';
 
 /** A permission name and the view (resource) it applies to, e.g. `['can_write', 'Dashboard']`. */
@@ -20,6 +21,11 @@ export interface BootstrapUser {
 export interface BootstrapData {
   user: BootstrapUser | null;
   /**
+   * The logged-in user's preferences as kept on the server (issue 21: the colour theme), so the
+   * first draw uses them; absent for anonymous pages.
+   */
+  preferences?: UserPreferences;
+  /**
    * The session's CSRF token (for `X-CSRFToken`), written into the page as Superset writes it
    * into its templates: the first state-changing call needs no token request. Absent for
    * anonymous pages.
@@ -39,6 +45,11 @@ export interface BootstrapData {
       /** How async query events reach the page: polling or a WebSocket (issue 17). */
       GLOBAL_ASYNC_QUERIES_TRANSPORT?: 'polling' | 'ws';
     };
+    /**
+     * The base maps the deck.gl charts offer, `[tile URL template, label]` (Superset's
+     * `common.deckgl_tiles`; from STRATA_DECKGL_TILE_URL); absent when none is configured.
+     */
+    deckgl_tiles?: Array<[string, string]>;
   };
 }
 

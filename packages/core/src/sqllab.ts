@@ -62,6 +62,9 @@ export interface ExecuteRequest {
   sql_editor_id?: string | null;
   tab?: string | null;
   tmp_table_name?: string | null;
+  /** Schema of the CTAS/CVAS target; the query's schema when not given (a database's
+   * `force_ctas_schema` wins over both). */
+  tmp_schema_name?: string | null;
   select_as_cta?: boolean;
   ctas_method?: CtasMethod;
   /** JSON text of an object. */
@@ -197,3 +200,15 @@ export function queryLimitChoices(maxRow: number): number[] {
   if (!choices.includes(maxRow)) choices.push(maxRow);
   return choices;
 }
+
+/** What CREATE TABLE/VIEW AS may name (a table or a schema): a plain identifier. */
+const CTAS_TARGET_NAME = /^[A-Za-z_][A-Za-z0-9_$]{0,127}$/;
+
+/** Whether a CTAS/CVAS target name (table or schema) is a plain identifier. */
+export function isCtasTargetName(name: string): boolean {
+  return CTAS_TARGET_NAME.test(name);
+}
+
+/** Why a CTAS/CVAS target name is refused. */
+export const CTAS_TARGET_NAME_RULE =
+  'The table name must start with a letter or an underscore and hold only letters, digits and underscores.';

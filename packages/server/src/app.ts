@@ -231,7 +231,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       async close() {
         await stop();
         services.sqlLab.abortAll();
-        await app.close();
+        await closeWithin(app, HTTP_DRAIN_MS);
         await services.close();
       },
     };
@@ -239,6 +239,28 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (stopRoles) await stopRoles().catch(() => undefined);
     await services.close();
     throw e;
+  }
+}
+
+/** How long a closing web process waits for the requests still in flight. */
+export const HTTP_DRAIN_MS = 10_000;
+
+/**
+ * Closes the HTTP server, letting requests in flight finish for at most `ms`; past it their
+ * connections are cut. A request waiting on work that will never come (a job of a worker role
+ * already stopped) must not hold the process open for ever.
+ */
+export async function closeWithin(app: FastifyInstance, ms: number): Promise<void> {
+  const closing = app.close();
+  const timer = setTimeout(() => {
+    app.log.warn(`Requests still in flight after ${ms} ms: their connections are closed`);
+    app.server.closeAllConnections();
+  }, ms);
+  timer.unref();
+  try {
+    await closing;
+  } finally {
+    clearTimeout(timer);
   }
 }
 

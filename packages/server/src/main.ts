@@ -1,7 +1,7 @@
-import './threadpool.js';
 import { buildApp, runInit, startBackground } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config/config.js';
 import { restrictNewFiles } from './config/file-modes.js';
+import { keepBackgroundThreadsBelow } from './runtime/thread-priority.js';
 import type { AdminBootstrapResult } from './security/repository.js';
 
 const USAGE = 'usage: main.js [init]  (no argument: run the roles STRATA_ROLES names)';
@@ -31,6 +31,14 @@ function onSignals(stop: () => Promise<void>): void {
 
 async function serve(config: Config): Promise<void> {
   const roles = [...config.roles].join(',');
+  // Query threads yield the CPU to the event loop (runtime/thread-priority.ts).
+  keepBackgroundThreadsBelow(config.backgroundThreadNice, {
+    onError: (tid, e) => {
+      // A thread that ended meanwhile is no failure.
+      if ((e as { info?: { code?: string } }).info?.code === 'ESRCH') return;
+      console.error(`Could not lower the priority of thread ${tid}:`, e);
+    },
+  });
   if (config.roles.has('web')) {
     const strata = await buildApp(config, { onProgress: (message) => console.log(message) });
     printAdmin(strata.admin);

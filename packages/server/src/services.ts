@@ -29,6 +29,7 @@ import { DatabaseConnections } from './databases/connections.js';
 import { defaultEngineRegistry } from './engines/index.js';
 import type { EngineRegistry } from './engines/registry.js';
 import { MemoryEventBus, type EventBus } from './events/bus.js';
+import { sharedChartCache } from './chart_data/local-copies.js';
 import { RedisEventBus } from './events/redis-bus.js';
 import { BullMqQueue } from './jobs/bullmq-queue.js';
 import { InstanceRegistry, newInstanceId } from './runtime/instances.js';
@@ -168,8 +169,13 @@ export async function buildServices(
     const results: ResultsBackend = redis
       ? new RedisResultsBackend(redis, resultsTtlMs)
       : new FileResultsBackend(path.join(config.dataDir, 'results'), resultsTtlMs);
+    const logRedisError = (error: Error) => console.error(`Redis: ${error.message}`);
+    const bus: EventBus = config.redisUrl
+      ? new RedisEventBus(config.redisUrl, `${config.redisPrefix}:`, logRedisError)
+      : new MemoryEventBus();
+    closers.push(() => bus.close());
     const chartCache: ChartDataCache = redis
-      ? new RedisChartDataCache(redis)
+      ? sharedChartCache(new RedisChartDataCache(redis), bus, config.chartCacheLocalSeconds)
       : new MemoryChartDataCache();
     // Issue 16 point 2: one set of chart query limits for chart data and dataset samples.
     const chartLimits = new ChartQueryLimits({
@@ -183,7 +189,9 @@ export async function buildServices(
     const chartData = new ChartDataService(store.db, connections, chartCache, {
       versions,
       dashboardRbac: config.featureFlags.DASHBOARD_RBAC === true,
+      permissionInstructionsLink: config.permissionInstructionsLink,
       templating: config.featureFlags.ENABLE_TEMPLATE_PROCESSING !== false,
+      advancedDataTypes: config.featureFlags.ENABLE_ADVANCED_DATA_TYPES === true,
       timeoutMs: config.chartQueryTimeoutSeconds * 1000,
       annotationTimeoutMs: config.annotationTimeoutSeconds * 1000,
       defaultCacheTimeout: config.cacheDefaultTimeoutSeconds,
@@ -194,7 +202,6 @@ export async function buildServices(
     const services = {} as Services;
     const logJobError = (jobId: string, name: JobName, error: unknown) =>
       services.logJobError(jobId, name, error);
-    const logRedisError = (error: Error) => console.error(`Redis: ${error.message}`);
     const queue: JobQueue = config.redisUrl
       ? new BullMqQueue({
           redisUrl: config.redisUrl,
@@ -205,10 +212,6 @@ export async function buildServices(
         })
       : new InProcessQueue(logJobError);
     closers.push(() => queue.close());
-    const bus: EventBus = config.redisUrl
-      ? new RedisEventBus(config.redisUrl, `${config.redisPrefix}:`, logRedisError)
-      : new MemoryEventBus();
-    closers.push(() => bus.close());
     const asyncEvents: AsyncEventStore = redis
       ? new RedisAsyncEventStore(redis, bus, { prefix: config.redisPrefix })
       : new MemoryAsyncEventStore(bus);

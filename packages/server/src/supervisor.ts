@@ -18,6 +18,14 @@ function log(message: string): void {
   process.stderr.write(`[strata-supervisor] ${message}\n`);
 }
 
+/**
+ * libuv's thread pool for the server: each running DuckDB statement holds one of its threads,
+ * and the default 4 would let four long queries stall file reads and password hashing. It must
+ * be in the environment when the process starts: an ES module entry has used the pool (and
+ * fixed its size) before its first line runs. An operator's own setting wins.
+ */
+const SERVER_THREAD_POOL = { UV_THREADPOOL_SIZE: '16' };
+
 let child: ChildProcess | null = null;
 let stopping = false;
 let quickCrashes = 0;
@@ -28,7 +36,7 @@ function start(): void {
   const tail = new LineTail(20);
   const proc = spawn(process.execPath, [...process.execArgv, MAIN], {
     stdio: ['inherit', 'inherit', 'pipe'],
-    env: process.env,
+    env: { ...SERVER_THREAD_POOL, ...process.env },
   });
   child = proc;
   log(`server started (pid ${proc.pid})`);

@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
+import { DYNAMIC_PLUGINS_FLAG, TAGGING_SYSTEM_FLAG } from '@strata/core';
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { ADVANCED_DATA_TYPES_FLAG } from '@strata/core';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -24,6 +26,7 @@ import { registerChartDataRoutes } from './chart_data/routes.js';
 import { chartsResource } from './charts/resource.js';
 import { dashboardsResource } from './dashboards/resource.js';
 import { registerDashboardRoutes } from './dashboards/routes.js';
+import { registerDynamicPluginRoutes } from './dynamic_plugins/routes.js';
 import { databasesResource } from './databases/resource.js';
 import { registerDatabaseRoutes } from './databases/routes.js';
 import { datasetsResource } from './datasets/resource.js';
@@ -37,6 +40,9 @@ import { registerLogRoutes } from './log/routes.js';
 import { queriesResource } from './queries/resource.js';
 import { registerReportRoutes } from './reports/routes.js';
 import { savedQueriesResource } from './saved_queries/resource.js';
+import { cssTemplatesResource } from './css_templates/resource.js';
+import { withTags, type TaggableResources } from './tags/objects.js';
+import { registerTagRoutes } from './tags/routes.js';
 import { registerSavedQueryRoutes } from './saved_queries/routes.js';
 import {
   permissionViewsResource,
@@ -54,10 +60,14 @@ import type { Services } from './services.js';
 import { registerSqlLabRoutes } from './sqllab/routes.js';
 import { registerSqlLabBootstrap } from './tab_state/bootstrap.js';
 import { registerTabStateRoutes } from './tab_state/routes.js';
+import { defaultStaticImagesDir, registerStaticImages } from './web/static-images.js';
+import { registerPreferenceRoutes } from './preferences/routes.js';
+import { readPreferences } from './preferences/store.js';
 import { registerTimeRangeRoutes } from './time_range/routes.js';
+import { registerAdvancedDataTypeRoutes } from './advanced_data_types/routes.js';
 import { registerUploadRoutes } from './uploads/routes.js';
 import { registerWebRoutes } from './web/routes.js';
-import { installSecurityHeaders } from './web/security-headers.js';
+import { installSecurityHeaders, tileOrigin } from './web/security-headers.js';
 
 /** Where the built web app is when the server runs from this repository. */
 export function defaultWebDist(): string | null {
@@ -100,7 +110,11 @@ export async function buildWeb(s: Services, options: WebOptions = {}): Promise<F
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
-  installSecurityHeaders(app);
+  const dynamicPluginsOn = config.featureFlags[DYNAMIC_PLUGINS_FLAG] === true;
+  installSecurityHeaders(app, {
+    scriptOrigins: dynamicPluginsOn ? config.dynamicPluginOrigins : [],
+    imageOrigins: tileOrigin(config.deckglTileUrl),
+  });
 
   await app.register(cookie, { secret: cookieSecret(s.keys) });
   await app.register(formbody, { bodyLimit: 64 * 1024 });
@@ -146,18 +160,28 @@ export async function buildWeb(s: Services, options: WebOptions = {}): Promise<F
     cookieSecure: config.cookieSecure,
     sessionLifetimeSeconds: config.sessionLifetimeSeconds,
   });
+  const taggingOn = config.featureFlags[TAGGING_SYSTEM_FLAG] === true;
+  // With TAGGING_SYSTEM, dashboards, charts and saved queries carry tags and take tag filters.
+  const taggable: TaggableResources = {
+    dashboard: dashboardsResource(dashboardAccess),
+    chart: chartsResource(dashboardAccess),
+    query: savedQueriesResource(),
+  };
+  const tagged = (type: keyof TaggableResources) =>
+    taggingOn ? withTags(taggable[type], type) : taggable[type];
   for (const def of [
     usersResource(),
     rolesResource(),
     permissionsResource(),
     viewMenusResource(),
     permissionViewsResource(),
-    dashboardsResource(dashboardAccess),
-    chartsResource(dashboardAccess),
+    tagged('dashboard'),
+    tagged('chart'),
     datasetsResource(connections),
     databasesResource(box, engines, connections),
-    savedQueriesResource(),
+    tagged('query'),
     queriesResource(),
+    cssTemplatesResource(),
   ]) {
     registerResource(app, def, resources);
   }
@@ -167,13 +191,17 @@ export async function buildWeb(s: Services, options: WebOptions = {}): Promise<F
   registerDatasetRoutes(app, resources, connections, s.chartLimits);
   registerUploadRoutes(app, resources, connections);
   registerImportRoutes(app, resources, { box, engines, connections });
-  registerLogRoutes(app, s.db);
+  registerLogRoutes(app, resources, dashboardAccess);
+  if (taggingOn) registerTagRoutes(app, resources, taggable);
   registerTabStateRoutes(app, resources);
   registerSqlLabBootstrap(app, resources, config, engines);
   registerKeyValueRoutes(app, resources, { sessions: s.sessions });
   registerSavedQueryRoutes(app, resources);
   registerSqlLabRoutes(app, s.sqlLab, connections);
   registerTimeRangeRoutes(app);
+  registerPreferenceRoutes(app, s.db);
+  // ENABLE_ADVANCED_DATA_TYPES: Superset registers the API only with the flag (404 otherwise).
+  if (config.featureFlags[ADVANCED_DATA_TYPES_FLAG] === true) registerAdvancedDataTypeRoutes(app);
   // GLOBAL_ASYNC_QUERIES: chart data as jobs, their events over HTTP and the WebSocket.
   const asyncOn = config.featureFlags.GLOBAL_ASYNC_QUERIES === true;
   const channelOf = (req: FastifyRequest) => asyncChannelId(s.keys, req);
@@ -187,6 +215,10 @@ export async function buildWeb(s: Services, options: WebOptions = {}): Promise<F
     attachAsyncEventSocket(app, { events: s.asyncEvents, bus: s.bus, keys: s.keys, auth });
   }
   registerAnnotationLayers(app, resources);
+  registerDynamicPluginRoutes(app, resources, {
+    enabled: dynamicPluginsOn,
+    origins: config.dynamicPluginOrigins,
+  });
   registerReportRoutes(app, resources, {
     box,
     bus: s.bus,
@@ -196,13 +228,16 @@ export async function buildWeb(s: Services, options: WebOptions = {}): Promise<F
   });
   registerExportRoutes(app, resources, dashboardAccess);
   registerExploreRoutes(app, resources, connections, s.results);
+  registerStaticImages(app, defaultStaticImagesDir());
   registerWebRoutes(app, {
     distDir: config.webDistDir ?? defaultWebDist(),
     featureFlags: config.featureFlags,
     conf: { GLOBAL_ASYNC_QUERIES_TRANSPORT: config.asyncQueriesTransport },
+    deckglTiles: config.deckglTileUrl ? [[config.deckglTileUrl, 'Base map']] : [],
     csrfTokenFor: (req) => (req.sessionId ? s.sessions.csrfToken(req.sessionId) : null),
     loginCsrfTokenFor: (req, reply) =>
       s.loginCsrf.issue(req, reply, cookieSecureFor(req, config.cookieSecure)),
+    preferencesFor: (userId) => readPreferences(s.db, userId),
   });
   return app;
 }

@@ -304,6 +304,17 @@ describe.each(targets)('annotation layers on $name metadata', (target) => {
       keys: ['permissions'],
     });
     expect(info.body.permissions).toEqual(['can_read']);
+    // The annotation list's own _info (the layer page asks it before offering writes).
+    const annotationInfo = await gamma.get<{ permissions: string[] }>(
+      `/api/v1/annotation_layer/${layer.body.id}/annotation/_info`,
+    );
+    expect(annotationInfo.status).toBe(200);
+    expect(annotationInfo.body.permissions).toEqual(['can_read']);
+    const adminInfo = await admin.get<{ permissions: string[] }>(
+      `/api/v1/annotation_layer/${layer.body.id}/annotation/_info`,
+    );
+    expect(adminInfo.body.permissions).toEqual(['can_read', 'can_write']);
+    expect((await admin.get('/api/v1/annotation_layer/999999/annotation/_info')).status).toBe(404);
 
     expect((await anonymous.get('/api/v1/annotation_layer/')).status).toBe(401);
     expect(

@@ -4,57 +4,16 @@
  * text formats). Time columns come back as epoch ms typed TEMPORAL, time ranges are written in
  * the column's format, epoch columns take grains, raw samples stay as stored.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config/config.js';
-import { EXAMPLES_FILE } from '../src/examples/install.js';
-import { examplesDataDir, loadExamples } from '../src/examples/loader.js';
 import { ApiClient } from './helpers/client.js';
-import { metadataTargets, tempDir } from './helpers/metadata-targets.js';
+import { metadataTargets } from './helpers/metadata-targets.js';
 import { ADMIN_PASSWORD, type TestServer } from './helpers/server.js';
+import { examplesServers } from './helpers/examples-server.js';
 
 const targets = await metadataTargets();
 
-/** The examples' DuckDB file, loaded once for every server of this file. */
-const examplesDir = tempDir('strata-date-formats-examples-');
-const examplesFile = path.join(examplesDir, EXAMPLES_FILE);
-let examplesLoaded: Promise<unknown> | null = null;
-const loadExamplesOnce = () => (examplesLoaded ??= loadExamples(examplesFile, examplesDataDir()));
-
-afterAll(() => fs.rmSync(examplesDir, { recursive: true, force: true }));
-
-async function startWithExamples(target: (typeof targets)[number]): Promise<TestServer> {
-  await loadExamplesOnce();
-  const store = await target.create();
-  fs.copyFileSync(examplesFile, path.join(store.dataDir, EXAMPLES_FILE));
-  const strata = await buildApp(
-    loadConfig({
-      STRATA_DATA_DIR: store.dataDir,
-      STRATA_METADATA_URL: store.url,
-      STRATA_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      STRATA_PORT: '0',
-      STRATA_LOG_LEVEL: 'warn',
-      STRATA_WEB_DIST: '',
-      STRATA_LOAD_EXAMPLES: 'true',
-      STRATA_LOAD_EXAMPLE_DASHBOARDS: 'false',
-    }),
-    { logger: false },
-  );
-  await strata.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = strata.app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    strata,
-    baseUrl: `http://127.0.0.1:${port}`,
-    dataDir: store.dataDir,
-    async close() {
-      await strata.close();
-      await store.drop();
-    },
-  };
-}
+const examples = examplesServers('strata-date-formats-examples-');
+const startWithExamples = (target: (typeof targets)[number]) => examples.start(target);
 
 interface QueryResult {
   data: Array<Record<string, unknown>>;

@@ -75,7 +75,9 @@ describe.each(targets)('chart data API on $name metadata', (target) => {
   };
 
   beforeAll(async () => {
-    server = await startServer(target);
+    server = await startServer(target, {
+      STRATA_PERMISSION_INSTRUCTIONS_LINK: 'https://wiki.example.org/data-access',
+    });
     admin = new ApiClient(server.baseUrl);
     await admin.loginWithToken('admin', ADMIN_PASSWORD);
     ({ databaseId: dbId, datasetId } = await duckdbTableDataset(
@@ -310,8 +312,26 @@ describe.each(targets)('chart data API on $name metadata', (target) => {
     const res = await chartData([{ metrics: [COUNT] }], {}, gwen);
     expect(res.status).toBe(404);
     expect(res.body.result).toBeUndefined();
+    // Where to ask for access (STRATA_PERMISSION_INSTRUCTIONS_LINK), as Superset's error object.
+    const body = res.body as unknown as {
+      errors: Array<{ error_type: string; extra: { link: string } }>;
+    };
+    expect(body.errors[0]).toMatchObject({
+      error_type: 'DATASOURCE_SECURITY_ACCESS_ERROR',
+      extra: { link: 'https://wiki.example.org/data-access' },
+    });
     const anonymous = new ApiClient(server.baseUrl);
     expect((await chartData([{ metrics: [COUNT] }], {}, anonymous)).status).toBe(401);
+  });
+
+  it('answers a context without queries (a Filter Box without filters) with no results', async () => {
+    const res = await admin.post<Answer>('/api/v1/chart/data', {
+      datasource: { id: datasetId, type: 'table' },
+      queries: [],
+      form_data: { viz_type: 'filter_box' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.result).toEqual([]);
   });
 
   it('refuses bad input with a 400 naming the problem', async () => {

@@ -198,6 +198,25 @@ describe.each(targets)('datasets on $name metadata', (target) => {
       `/api/v1/datasource/table/${ordersId}/column/is_big/values/`,
     );
     expect(calc.body.result).toEqual([0, 1]);
+    // Searched as the user types: a case-insensitive substring, wildcards taken literally.
+    const values_ = (q: string, col = 'status') =>
+      admin.get<{ result: unknown[]; limit: number; message?: string }>(
+        `/api/v1/datasource/table/${ordersId}/column/${col}/values/?q=${encodeURIComponent(q)}`,
+      );
+    const pe = await values_('PE');
+    expect(pe.body).toMatchObject({ result: ['pending', 'shipped'], limit: 10000 });
+    expect((await values_('  ')).body.result).toEqual(['cancelled', 'pending', 'shipped']);
+    expect((await values_('%')).body.result).toEqual([]);
+    expect((await values_('p_n')).body.result).toEqual([]);
+    expect((await values_("'; DROP TABLE orders; --")).body.result).toEqual([]);
+    expect((await values_('1', 'is_big')).body.result).toEqual([1]);
+    const long = await values_('x'.repeat(1001));
+    expect(long.status).toBe(400);
+    expect(long.body.message).toMatch(/longer than 1000/);
+    const twice = await admin.get(
+      `/api/v1/datasource/table/${ordersId}/column/status/values/?q=a&q=b`,
+    );
+    expect(twice.status).toBe(400);
     expect(
       (await admin.get(`/api/v1/datasource/table/${ordersId}/column/password/values/`)).status,
     ).toBe(404);

@@ -241,6 +241,34 @@ describe.each(targets.map((t) => [t.name, t] as const))(
       expect(virtual.map((v) => v.table_name)).toEqual(['hierarchical_dataset']);
     }, 120_000);
 
+    it('stores the older charts with their form data migrated as Superset does', async () => {
+      const paramsOf = async (name: string) => {
+        const row = await strata.store.db
+          .selectFrom('slices')
+          .select(['viz_type', 'params'])
+          .where('slice_name', '=', name)
+          .executeTakeFirstOrThrow();
+        return {
+          vizType: row.viz_type,
+          params: JSON.parse(row.params!) as Record<string, unknown>,
+        };
+      };
+      const games = await paramsOf('Top 10 Games: Proportion of Sales in Markets');
+      expect(games.vizType).toBe('echarts_timeseries_bar');
+      expect(games.params).toMatchObject({
+        x_axis: 'name',
+        groupby: [],
+        stack: 'Stack',
+        contributionMode: 'row',
+      });
+      expect(games.params).not.toHaveProperty('bar_stacked');
+      const share = await paramsOf('Top 10 Girl Name Share');
+      expect(share.params).toMatchObject({ x_axis: 'ds', stack: 'Expand' });
+      // A chart already in Superset 4's shape is left as it was.
+      const area = await paramsOf('Area');
+      expect(area.params).not.toHaveProperty('contributionMode');
+    });
+
     it("answers every chart's data query, built by its chart plugin", async () => {
       const rows = await strata.store.db
         .selectFrom('slices')

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './helpers/client.js';
 import { metadataTargets } from './helpers/metadata-targets.js';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.js';
+import { grantDataset } from './helpers/dashboard-world.js';
 import { duckdbTableDataset } from './helpers/table-dataset.js';
+import { roleId, signedInGammaUser } from './helpers/users.js';
 
 const targets = await metadataTargets();
 
@@ -27,13 +29,14 @@ describe.each(targets)('GET /api/v1/explore/ on $name metadata', (target) => {
   let server: TestServer;
   let admin: ApiClient;
   let datasetId: number;
+  let databaseId: number;
   let sliceId: number;
 
   beforeAll(async () => {
     server = await startServer(target);
     admin = new ApiClient(server.baseUrl);
     await admin.loginWithToken('admin', ADMIN_PASSWORD);
-    ({ datasetId } = await duckdbTableDataset(
+    ({ datasetId, databaseId } = await duckdbTableDataset(
       admin,
       'explore',
       'sales',
@@ -122,7 +125,70 @@ describe.each(targets)('GET /api/v1/explore/ on $name metadata', (target) => {
     expect((await admin.get('/api/v1/explore/?slice_id=999999')).status).toBe(404);
     expect(
       (await admin.get(`/api/v1/explore/?datasource_id=${datasetId}&datasource_type=druid`)).status,
-    ).toBe(400);
+    ).toBe(422);
+    expect((await admin.get(`/api/v1/explore/?datasource_id=1&datasource_type=T;x`)).status).toBe(
+      400,
+    );
+  });
+
+  it('answers sl_table as Superset: a type its DAO does not support (422)', async () => {
+    const res = await admin.get<{ message: string }>(
+      `/api/v1/explore/?datasource_id=${datasetId}&datasource_type=sl_table`,
+    );
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe('DAO datasource query source type is not supported');
+  });
+
+  it('answers saved_query as Superset: missing opens "[Missing Dataset]", existing is refused', async () => {
+    const missing = await admin.get<Answer>(
+      '/api/v1/explore/?datasource_id=987654&datasource_type=saved_query',
+    );
+    expect(missing.status).toBe(200);
+    expect(missing.body.result.dataset).toEqual({
+      type: 'saved_query',
+      name: '[Missing Dataset]',
+      columns: [],
+      metrics: [],
+      database: { id: 0, backend: '' },
+    });
+    expect(missing.body.result.form_data.datasource).toBe('987654__saved_query');
+    expect(missing.body.result.message).toBeNull();
+
+    const saved = await admin.post<{ id: number }>('/api/v1/saved_query/', {
+      label: 'Sales',
+      db_id: databaseId,
+      sql: 'SELECT * FROM sales',
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    const existing = await admin.get<{ message: string }>(
+      `/api/v1/explore/?datasource_id=${saved.body.id}&datasource_type=saved_query`,
+    );
+    expect(existing.status).toBe(400);
+    expect(existing.body.message).toBe('Datasource type saved_query cannot be explored');
+    // It never opens the dataset that shares its id.
+    expect(JSON.stringify(existing.body)).not.toContain('columns');
+  });
+
+  it('opens a chart for a Gamma user who may read its dataset, as the chart list shows it', async () => {
+    const gamma = await signedInGammaUser(admin, server.baseUrl, `explorer_${target.name}`);
+    // Without access to the dataset the chart is neither listed nor opened.
+    expect((await gamma.get(`/api/v1/explore/?slice_id=${sliceId}`)).status).toBe(404);
+    const gammaRole = await roleId(admin, 'Gamma');
+    await grantDataset(server, gammaRole, datasetId);
+    const list = await gamma.get<{ result: Array<{ id: number }> }>('/api/v1/chart/');
+    expect(list.body.result.map((c) => c.id)).toContain(sliceId);
+    const res = await gamma.get<Answer>(`/api/v1/explore/?slice_id=${sliceId}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.result.slice?.slice_name).toBe('Sales by region');
+    expect(res.body.result.dataset.id).toBe(datasetId);
+    // "Edit chart" then keeps the state under a form data key naming the chart.
+    const key = await gamma.post<{ key: string }>('/api/v1/explore/form_data', {
+      datasource_id: datasetId,
+      datasource_type: 'table',
+      chart_id: sliceId,
+      form_data: JSON.stringify({ viz_type: 'table', datasource: `${datasetId}__table` }),
+    });
+    expect(key.status, JSON.stringify(key.body)).toBe(201);
   });
 
   it('needs a login', async () => {

@@ -11,15 +11,13 @@ import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QueryFormData } from '@strata/core';
 import { chartRegistry, type ChartDataResult, type ExploreDatasource } from '@strata/charts';
-import { buildApp } from '../src/app.js';
 import { legacyQueryContext } from '../src/chart_data/legacy.js';
-import { loadConfig } from '../src/config/config.js';
 import { SECRET_KEY_FILE } from '../src/config/secret-key.js';
-import { examplesDataDir, loadExamples } from '../src/examples/loader.js';
-import { EXAMPLES_DATABASE_UUID, EXAMPLES_FILE } from '../src/examples/install.js';
+import { EXAMPLES_DATABASE_UUID } from '../src/examples/install.js';
 import { ApiClient } from './helpers/client.js';
-import { metadataTargets, tempDir } from './helpers/metadata-targets.js';
+import { metadataTargets } from './helpers/metadata-targets.js';
 import { ADMIN_PASSWORD, type TestServer } from './helpers/server.js';
+import { examplesServers } from './helpers/examples-server.js';
 import { signedInGammaUser } from './helpers/users.js';
 
 const targets = await metadataTargets();
@@ -35,46 +33,9 @@ const ISSUE = {
   message: 'Issue 1010 - Superset encountered an error while running a command.',
 };
 
-/** The examples' DuckDB file, loaded once for every server of this file. */
-const examplesDir = tempDir('strata-imports-examples-');
-const examplesFile = path.join(examplesDir, EXAMPLES_FILE);
-let examplesLoaded: Promise<unknown> | null = null;
-const loadExamplesOnce = () => (examplesLoaded ??= loadExamples(examplesFile, examplesDataDir()));
-
-afterAll(() => fs.rmSync(examplesDir, { recursive: true, force: true }));
-
-/** A server on a fresh store whose data dir holds the loaded examples (installed at start). */
-async function startWithExamples(target: (typeof targets)[number]): Promise<TestServer> {
-  await loadExamplesOnce();
-  const store = await target.create();
-  fs.copyFileSync(examplesFile, path.join(store.dataDir, EXAMPLES_FILE));
-  const strata = await buildApp(
-    loadConfig({
-      STRATA_DATA_DIR: store.dataDir,
-      STRATA_METADATA_URL: store.url,
-      STRATA_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      STRATA_PORT: '0',
-      STRATA_LOG_LEVEL: 'warn',
-      STRATA_WEB_DIST: '',
-      STRATA_LOAD_EXAMPLES: 'true',
-      // The tests import the example bundles themselves: none installed at start.
-      STRATA_LOAD_EXAMPLE_DASHBOARDS: 'false',
-    }),
-    { logger: false },
-  );
-  await strata.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = strata.app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    strata,
-    baseUrl: `http://127.0.0.1:${port}`,
-    dataDir: store.dataDir,
-    async close() {
-      await strata.close();
-      await store.drop();
-    },
-  };
-}
+// The tests import the example bundles themselves: none installed at start.
+const examples = examplesServers('strata-imports-examples-');
+const startWithExamples = (target: (typeof targets)[number]) => examples.start(target);
 
 interface Answer {
   status: number;
@@ -730,6 +691,25 @@ version: 1.0.0
   });
 
   describe('uploads that cannot be read', () => {
+    it('answers 400 for a multipart body without its boundary, or cut short', async () => {
+      for (const [contentType, body] of [
+        ['multipart/form-data', 'formData=x'],
+        [
+          'multipart/form-data; boundary=XYZ',
+          '--XYZ\r\nContent-Disposition: form-data; name="formData"',
+        ],
+      ] as const) {
+        const res = await admin.request<{ message: string }>(
+          'POST',
+          '/api/v1/dashboard/import/',
+          body,
+          { 'content-type': contentType },
+        );
+        expect(res.status, JSON.stringify(res.body)).toBe(400);
+        expect(res.body.message).toMatch(/^The upload could not be read: /);
+      }
+    });
+
     it('answers 400 for a missing file, a file that is not a ZIP, no YAML, unsafe names', async () => {
       const none = await postImport(admin, 'dashboard', null);
       expect(none).toEqual({

@@ -393,6 +393,23 @@ describe.each(targets)('report screenshots on $name metadata', (target) => {
   it('captures a tall dashboard tab whole, every chart drawn, with the filter applied', async () => {
     chartQueries.length = 0;
     logs.length = 0;
+    // What the page shows once ready: charts, and none of their menus (report mode).
+    let seen: Promise<{ charts: number; menus: number }> | null = null;
+    pageHook = (page) => {
+      seen = page
+        .waitForFunction(
+          () =>
+            document.querySelector('[data-report-ready="true"]')
+              ? {
+                  charts: document.querySelectorAll('[data-chart-status]').length,
+                  menus: document.querySelectorAll('[aria-label^="More options for"]').length,
+                }
+              : null,
+          null,
+          { polling: 'raf' },
+        )
+        .then((h) => h.jsonValue() as Promise<{ charts: number; menus: number }>);
+    };
     const png = await capture({
       target: {
         kind: 'dashboard',
@@ -403,7 +420,11 @@ describe.each(targets)('report screenshots on $name metadata', (target) => {
       userId: adminId,
       width: 1200,
     });
+    pageHook = null;
     keep(`report-dashboard-${target.name}.png`, png);
+    const shown = await seen!;
+    expect(shown.charts).toBeGreaterThanOrEqual(tabTwo.length);
+    expect(shown.menus).toBe(0);
     const img = decode(png);
     expect(img.width).toBe(1200);
     // 6 rows of 400 px charts: far below the 1000 px the page opens at.

@@ -176,7 +176,7 @@ describe.each(targets)('REST conventions on $name metadata', (target) => {
       return res.body.message;
     };
     expect(await bad('(filters:!((col:x')).toMatch(/rison/);
-    expect(await bad(risonEncode({ page_size: 1000 }))).toMatch(/page_size/);
+    expect(await bad(risonEncode({ page_size: 'ten' }))).toMatch(/page_size/);
     expect(
       await bad(risonEncode({ filters: [{ col: 'password', opr: 'eq', value: 'x' }] })),
     ).toMatch(/filter column password/);
@@ -316,5 +316,17 @@ describe.each(targets)('REST conventions on $name metadata', (target) => {
     );
     const health = await fetch(`${server.baseUrl}/health`);
     expect(await health.text()).toBe('OK');
+    // A liveness probe: no token or session is looked at (a bad one is no 401 here).
+    const probed = await fetch(`${server.baseUrl}/healthcheck`, {
+      headers: { authorization: 'Bearer not-a-token', cookie: 'session=forged' },
+    });
+    expect([probed.status, await probed.text()]).toEqual([200, 'OK']);
+    expect(
+      (
+        await fetch(`${server.baseUrl}/api/v1/me/`, {
+          headers: { authorization: 'Bearer not-a-token' },
+        })
+      ).status,
+    ).toBe(401);
   });
 });

@@ -1,4 +1,4 @@
-import type { TabStateDto } from '@strata/core';
+import { scheduleQueryBody, type TabStateDto } from '@strata/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from './helpers/client.js';
 import { makeSqliteAnalytics } from './helpers/analytics.js';
@@ -7,6 +7,19 @@ import { startServer, type TestServer } from './helpers/server.js';
 import { FORM, setupSqlLabWorld, textForm, type SqlLabWorld } from './helpers/sqllab-world.js';
 
 const targets = await metadataTargets();
+
+/** A schedule form as Superset's docs show one (STRATA_SCHEDULED_QUERIES). */
+const SCHEDULE_FORM = {
+  JSONSCHEMA: {
+    type: 'object',
+    properties: {
+      output_table: { type: 'string', title: 'Output table name' },
+      start_date: { type: 'string', title: 'Start date', format: 'date-time' },
+    },
+    required: ['output_table'],
+  },
+  VALIDATION: [],
+};
 
 interface SavedQuery {
   id: number;
@@ -38,7 +51,7 @@ describe.each(targets)('saved queries on $name metadata', (target) => {
   const analytics = makeSqliteAnalytics();
 
   beforeAll(async () => {
-    server = await startServer(target);
+    server = await startServer(target, { STRATA_SCHEDULED_QUERIES: JSON.stringify(SCHEDULE_FORM) });
     w = await setupSqlLabWorld(server, analytics.file);
     sam = await w.login('sam');
     samForm = await w.loginForm('sam');
@@ -235,5 +248,29 @@ describe.each(targets)('saved queries on $name metadata', (target) => {
       sql: 'SELECT 1',
     });
     expect(gamma.status).toBe(403);
+  });
+  it('gives SQL Lab the schedule form, and saves what its Schedule dialog sends', async () => {
+    const boot = await sam.get<{ result: { common: { conf: Record<string, unknown> } } }>(
+      '/api/v1/sqllab/',
+    );
+    expect(boot.status).toBe(200);
+    expect(boot.body.result.common.conf.SCHEDULED_QUERIES).toEqual(SCHEDULE_FORM);
+    const body = scheduleQueryBody({
+      label: 'Every night',
+      description: '',
+      dbId: w.shopId,
+      schema: 'main',
+      catalog: null,
+      sql: 'SELECT * FROM orders',
+      templateParams: null,
+      values: { output_table: 'nightly', start_date: '2027-01-01T09:00:00.000Z' },
+    });
+    const res = await sam.post<{ id: number }>('/savedqueryviewapi/api/create', body);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const got = await sam.get<One>(`/api/v1/saved_query/${res.body.id}`);
+    expect(got.body.result).toMatchObject({ label: 'Every night', sql: 'SELECT * FROM orders' });
+    expect(JSON.parse(got.body.result.extra_json!)).toEqual({
+      schedule_info: { output_table: 'nightly', start_date: '2027-01-01T09:00:00.000Z' },
+    });
   });
 });

@@ -284,6 +284,55 @@ describe.skipIf(!redis || !pgTarget)('scale-out: web, worker and scheduler proce
     expect(second.body.result[0]!.is_cached).toBe(true);
   });
 
+  it("drops web B's own copy of a cache entry when the worker replaces it (a force refresh on web A)", async () => {
+    const datasets = await a.get<{ result: Array<{ id: number; table_name: string }> }>(
+      `/api/v1/dataset/?q=${encodeURIComponent(risonEncode({ page_size: 100 }))}`,
+    );
+    const ds = datasets.body.result.find((d) => d.table_name === 'birth_names')!;
+    const context = {
+      datasource: { id: ds.id, type: 'table' },
+      queries: [{ metrics: ['count'], columns: ['name'], row_limit: 3 }],
+      result_format: 'json',
+      result_type: 'full',
+    };
+    type Cached = { result: Array<{ is_cached: boolean; cached_dttm: string | null }> };
+    const refresh = async () => {
+      const started = await a.post<AsyncJobMetadata>('/api/v1/chart/data', {
+        ...context,
+        force: true,
+      });
+      expect(started.status).toBe(202);
+      await until('the job done', async () => {
+        const res = await a.get<{ result: AsyncEvent[] }>('/api/v1/async_event/');
+        return res.body.result.find((e) => e.job_id === started.body.job_id && e.status === 'done');
+      });
+    };
+    const onB = async () => {
+      const res = await b.post<Cached>('/api/v1/chart/data', context);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.result[0]!.is_cached).toBe(true);
+      return res.body.result[0]!.cached_dttm;
+    };
+    await refresh();
+    // Web B reads it from Redis and keeps a copy (STRATA_CHART_CACHE_LOCAL_SECONDS: 60).
+    const before = await onB();
+    expect(await onB()).toBe(before);
+    // cached_dttm counts seconds: the replacement must be told apart from the first run.
+    await sleep(1_100);
+    await refresh();
+    // The worker's replacement reaches web B on the bus within moments, not after a minute.
+    const after = await until(
+      'web B serving the replaced entry',
+      async () => {
+        const now = await onB();
+        return now !== before ? now : null;
+      },
+      5_000,
+      50,
+    );
+    expect(after).not.toBe(before);
+  });
+
   it('fails the query of a killed worker within the lease, naming it; a new worker takes the queue', async () => {
     const id = clientId();
     const res = await a.post('/api/v1/sqllab/execute/', {

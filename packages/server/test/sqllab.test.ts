@@ -311,6 +311,70 @@ describe.each(targets)('SQL Lab queries on $name metadata', (target) => {
     expect(refused.body.errors[0]!.error_type).toBe('INVALID_CTAS_QUERY_ERROR');
   });
 
+  it("creates a view in the asked schema, and writes into the database's forced schema", async () => {
+    const schemas = await run(admin, {
+      database_id: lab,
+      sql: 'CREATE SCHEMA IF NOT EXISTS scratch;\nCREATE SCHEMA IF NOT EXISTS forced',
+    });
+    expect(schemas.status, JSON.stringify(schemas.body)).toBe(200);
+    const cvasOff = await run(admin, {
+      database_id: lab,
+      sql: 'SELECT 1 AS x',
+      select_as_cta: true,
+      ctas_method: 'VIEW',
+      tmp_table_name: 'v_off',
+    });
+    expect(cvasOff.status).toBe(400);
+    expect(cvasOff.body.errors[0]!.error_type).toBe('INVALID_CVAS_QUERY_ERROR');
+
+    expect((await admin.put(`/api/v1/database/${lab}`, { allow_cvas: true })).status).toBe(200);
+    const view = await run(admin, {
+      database_id: lab,
+      sql: 'SELECT n FROM big WHERE n < 2',
+      select_as_cta: true,
+      ctas_method: 'VIEW',
+      tmp_table_name: 'v_small',
+      tmp_schema_name: 'scratch',
+    });
+    expect(view.status, JSON.stringify(view.body)).toBe(200);
+    expect(view.body.query).toMatchObject({
+      ctas: true,
+      ctas_method: 'VIEW',
+      tempTable: 'v_small',
+    });
+    const inView = await run(admin, {
+      database_id: lab,
+      sql: 'SELECT count(*) AS c FROM scratch.v_small',
+    });
+    expect(inView.body.data).toEqual([{ c: 2 }]);
+
+    const forced = await admin.put(`/api/v1/database/${lab}`, {
+      extra: JSON.stringify({ force_ctas_schema: 'forced' }),
+    });
+    expect(forced.status, JSON.stringify(forced.body)).toBe(200);
+    const table = await run(admin, {
+      database_id: lab,
+      sql: 'SELECT n FROM big WHERE n < 4',
+      select_as_cta: true,
+      tmp_table_name: 't_forced',
+      tmp_schema_name: 'scratch',
+    });
+    expect(table.status, JSON.stringify(table.body)).toBe(200);
+    const inForced = await run(admin, {
+      database_id: lab,
+      sql: 'SELECT count(*) AS c FROM forced.t_forced',
+    });
+    expect(inForced.body.data).toEqual([{ c: 4 }]);
+    const badName = await run(admin, {
+      database_id: lab,
+      sql: 'SELECT 1',
+      select_as_cta: true,
+      tmp_table_name: 'x; DROP TABLE big',
+    });
+    expect(badName.status).toBe(400);
+    await admin.put(`/api/v1/database/${lab}`, { allow_cvas: false, extra: '{}' });
+  });
+
   it('runs asynchronous queries on the queue, polled until they end', async () => {
     const id = clientId();
     const res = await admin.post<{ query: QueryDto }>('/api/v1/sqllab/execute/', {

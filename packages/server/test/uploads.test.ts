@@ -686,6 +686,14 @@ describe.each(targets)('file uploads on $name metadata', (target) => {
         },
       );
       expect(json.status).toBe(400);
+      const noBoundary = await admin.request<{ message: string }>(
+        'POST',
+        `/api/v1/database/${dbIds.sqlite}/upload/`,
+        'type=csv',
+        { 'content-type': 'multipart/form-data' },
+      );
+      expect(noBoundary.status, JSON.stringify(noBoundary.body)).toBe(400);
+      expect(noBoundary.body.message).toMatch(/^The upload could not be read: /);
       expect((await admin.get('/api/v1/database/99999')).status).toBe(404);
       const noDb = await postForm<UploadAnswer>(
         admin,

@@ -4,7 +4,11 @@
  * `shared_label_colors`) keeps colours consistent across the charts that use the same scale.
  * A dashboard passes one writable label map to all its charts: a label's first colour is
  * recorded in it, so the label has that colour in every chart (frozen maps are only read).
+ * Past the scheme's last colour the scale starts again from the first, or, with the
+ * USE_ANALAGOUS_COLORS flag, goes on with the scheme's analogous colours (`analogous.ts`).
  */
+import { chartFeatureEnabled } from '../feature-flags.js';
+import { analogousColor } from './analogous.js';
 import { categoricalScheme } from './schemes.js';
 
 /** How many labels scales have recorded in each writable label map (explicit ones not counted). */
@@ -41,7 +45,10 @@ export class CategoricalColorScale {
       : writable
         ? (recordedIn.get(this.forced) ?? 0)
         : this.assigned.size;
-    const color = this.colors[used % this.colors.length]!;
+    const base = this.colors[used % this.colors.length]!;
+    const round = Math.floor(used / this.colors.length);
+    const color =
+      round > 0 && chartFeatureEnabled('USE_ANALAGOUS_COLORS') ? analogousColor(base, round) : base;
     this.assigned.set(key, color);
     this.shared?.set(key, color);
     if (writable) {

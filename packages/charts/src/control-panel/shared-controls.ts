@@ -23,8 +23,31 @@ import {
 } from '@strata/core';
 import type { ControlConfig, ControlPanelState, DatasourceColumn } from './types.js';
 import { validateInteger, validateNonEmpty } from './validators.js';
+import { chartFeatureEnabled } from '../feature-flags.js';
 
 const columnsOf = (state: ControlPanelState): DatasourceColumn[] => state.datasource?.columns ?? [];
+
+/**
+ * The colour scheme control's dashboard context: the scheme comes from the dashboard the chart
+ * was opened from (`dashboard_color_scheme`), or custom label colours override it.
+ */
+export function colorSchemeContext(formData: Record<string, unknown>): {
+  dashboardId: number | null;
+  hasDashboardColorScheme: boolean;
+  hasCustomLabelsColor: boolean;
+} {
+  const dashboardId = typeof formData.dashboardId === 'number' ? formData.dashboardId : null;
+  const labels = formData.label_colors;
+  return {
+    dashboardId,
+    hasDashboardColorScheme:
+      dashboardId !== null &&
+      typeof formData.dashboard_color_scheme === 'string' &&
+      formData.dashboard_color_scheme !== '',
+    hasCustomLabelsColor:
+      !!labels && typeof labels === 'object' && Object.keys(labels as object).length > 0,
+  };
+}
 export const isTemporalColumn = (c: DatasourceColumn): boolean =>
   c.is_dttm === true || c.type_generic === GenericDataType.TEMPORAL;
 
@@ -117,7 +140,12 @@ export const sharedControls: Record<string, ControlConfig> = {
     validators: [validateNonEmpty],
     default: defaultTemporalColumn,
     props: { multi: false, allowTemporal: true },
-    mapStateToProps: (state) => ({ options: columnsOf(state) }),
+    // Without GENERIC_CHART_AXES the x-axis is a time column, as before Superset's generic axes.
+    mapStateToProps: (state) => ({
+      options: chartFeatureEnabled('GENERIC_CHART_AXES')
+        ? columnsOf(state)
+        : columnsOf(state).filter(isTemporalColumn),
+    }),
   },
   granularity_sqla: {
     type: 'SelectControl',
@@ -221,6 +249,9 @@ export const sharedControls: Record<string, ControlConfig> = {
     default: DEFAULT_CATEGORICAL_SCHEME,
     renderTrigger: true,
     description: 'The color scheme for rendering chart',
+    // Opened from a dashboard, the chart carries the dashboard's scheme and label colours
+    // (Superset's ColorSchemeControl props): the control says which one wins.
+    mapStateToProps: (state) => colorSchemeContext(state.form_data),
   },
   linear_color_scheme: {
     type: 'ColorSchemeControl',

@@ -2,7 +2,7 @@
  * The control panel contract: a chart type describes its controls as data (sections of rows
  * of controls); Explore renders them by `type` and keeps their values in the form data.
  */
-import type { QueryFormData } from '@strata/core';
+import type { EngineInformation, QueryFormData } from '@strata/core';
 
 /** The kinds of control Explore knows how to render (spec 001 §2 "Other explore controls"). */
 export type ControlType =
@@ -22,6 +22,7 @@ export type ControlType =
   | 'ConditionalFormattingControl'
   | 'BoundsControl'
   | 'ViewportControl'
+  | 'SpatialControl'
   | 'TimeSeriesColumnControl'
   | 'ColumnConfigControl'
   | 'FilterBoxItemControl'
@@ -43,6 +44,8 @@ export interface DatasourceColumn {
   expression?: string | null;
   description?: string | null;
   python_date_format?: string | null;
+  /** Superset's advanced data type (`internet_address`, `port`), for the filter editor. */
+  advanced_data_type?: string | null;
 }
 
 /** A saved metric of the dataset. */
@@ -68,6 +71,10 @@ export interface ExploreDatasource {
   time_grain_sqla?: Array<[string, string]>;
   verbose_map?: Record<string, string>;
   extra?: Record<string, unknown> | string | null;
+  /** Whether the filter editors suggest the columns' values (the dataset's filter_select). */
+  filter_select?: boolean;
+  /** The dataset's database: what its engine lets the filter editor offer. */
+  database?: { id: number; backend?: string; engine_information?: EngineInformation } | null;
 }
 
 /** One control's current state, as the control panel holds it. */

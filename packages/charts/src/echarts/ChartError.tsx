@@ -3,6 +3,7 @@
  * without its root): the reason, centred in the chart's box, announced as an alert.
  */
 import type { ReactNode } from 'react';
+import { CSS_VAR } from '@strata/core';
 
 export function ChartError({
   width,
@@ -25,7 +26,7 @@ export function ChartError({
         textAlign: 'center',
         padding: 16,
         boxSizing: 'border-box',
-        color: '#b4232a',
+        color: CSS_VAR.errorText,
       }}
     >
       {children}

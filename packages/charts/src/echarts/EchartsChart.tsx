@@ -10,7 +10,7 @@
  * charts are being added), and a chart nobody points at never needs it.
  */
 import { useCallback, useContext, useEffect, useRef } from 'react';
-import { ChartRenderContext } from '../render-context.js';
+import { ChartColorSchemeContext, ChartRenderContext } from '../render-context.js';
 import { echarts, type EChartsCoreOption, type EChartsType } from './echarts-core.js';
 
 export type EchartsEventHandler = (params: unknown) => void;
@@ -22,6 +22,20 @@ export interface EchartsChartProps {
   onEvents?: Record<string, EchartsEventHandler>;
   /** Called after the first paint with the chart instance (tests, exports). */
   onReady?: (chart: EChartsType) => void;
+}
+
+/**
+ * The option as drawn in a scheme: in dark, ECharts' dark theme gives text, axes and the
+ * tooltip their colours, and the background stays transparent so the page's surface shows (the
+ * theme's own background would be a box of another dark).
+ */
+export function optionForScheme(
+  option: EChartsCoreOption,
+  scheme: 'light' | 'dark',
+): EChartsCoreOption {
+  return scheme === 'dark' && option.backgroundColor === undefined
+    ? { ...option, backgroundColor: 'transparent' }
+    : option;
 }
 
 /** The option without its tooltip (drawn before the pointer has been over the chart). */
@@ -36,6 +50,8 @@ export function EchartsChart({ width, height, option, onEvents, onReady }: Echar
   const ref = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
   const { animateFirstDraw } = useContext(ChartRenderContext);
+  const scheme = useContext(ChartColorSchemeContext);
+  const drawnScheme = useRef(scheme);
   const drawn = useRef(false);
   const applied = useRef<{ width: number; height: number; option: EChartsCoreOption } | null>(null);
   /** Whether the pointer has been over the chart (its tooltip is made from then on). */
@@ -43,7 +59,11 @@ export function EchartsChart({ width, height, option, onEvents, onReady }: Echar
 
   useEffect(() => {
     if (!ref.current) return undefined;
-    const instance = echarts.init(ref.current, null, { renderer: 'canvas', width, height });
+    const instance = echarts.init(ref.current, drawnScheme.current === 'dark' ? 'dark' : null, {
+      renderer: 'canvas',
+      width,
+      height,
+    });
     chart.current = instance;
     return () => {
       instance.dispose();
@@ -63,14 +83,21 @@ export function EchartsChart({ width, height, option, onEvents, onReady }: Echar
     const prev = applied.current;
     const resized = prev !== null && (prev.width !== width || prev.height !== height);
     applied.current = { width, height, option };
-    if (prev !== null && prev.option === option) {
+    const themeChanged = drawnScheme.current !== scheme;
+    if (themeChanged) {
+      // The user switched the theme: ECharts redraws the chart in the other one.
+      drawnScheme.current = scheme;
+      instance.setTheme(scheme === 'dark' ? 'dark' : {});
+    }
+    if (prev !== null && prev.option === option && !themeChanged) {
       if (resized) instance.resize({ width, height });
       return;
     }
     // The canvas takes the new size without drawing; setOption draws at it.
     if (resized) instance.getZr().resize({ width, height });
     const still = !drawn.current && !animateFirstDraw;
-    const shown = pointed.current ? option : withoutTooltip(option);
+    const themed = optionForScheme(option, scheme);
+    const shown = pointed.current ? themed : withoutTooltip(themed);
     instance.setOption(still ? { ...shown, animation: false } : shown, {
       notMerge: true,
       lazyUpdate: false,
@@ -79,7 +106,7 @@ export function EchartsChart({ width, height, option, onEvents, onReady }: Echar
     onReady?.(instance);
     // The context is read for the first draw only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [width, height, option, onReady]);
+  }, [width, height, option, onReady, scheme]);
 
   useEffect(() => {
     const instance = chart.current;

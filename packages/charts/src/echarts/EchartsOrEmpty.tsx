@@ -6,7 +6,16 @@ import type { EChartsCoreOption } from './echarts-core.js';
 export interface EchartsItemParams {
   name?: string;
   seriesName?: string;
+  seriesIndex?: number;
+  /** The series type of the item (`'heatmap'`, `'boxplot'`…). */
+  seriesType?: string;
+  /** What was clicked: a series item, or a component such as a radar's indicator. */
+  componentType?: string;
   dataIndex?: number;
+  /** A graph series' item: `'node'` or `'edge'`. */
+  dataType?: string;
+  /** Hierarchical series (treemap, sunburst): the path from the root to the item. */
+  treePathInfo?: Array<{ name: string; dataIndex?: number }>;
   data?: unknown;
   value?: unknown;
   event?: { event?: MouseEvent };

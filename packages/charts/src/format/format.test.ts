@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatNumber, getNumberFormatter } from './number-format.js';
-import { getTimeFormatter, smartDate, tooltipDate } from './time-format.js';
+import { getTimeFormatter, smartDate, tableTimeFormatter, tooltipDate } from './time-format.js';
 
 describe('number formats', () => {
   it('SMART_NUMBER adapts to the magnitude', () => {
@@ -48,5 +48,23 @@ describe('time formats', () => {
     expect(f(null)).toBe('N/A');
     expect(tooltipDate(at('2024-03-05T00:00:00'))).toBe('2024-03-05');
     expect(tooltipDate(at('2024-03-05T10:00:00'))).toBe('2024-03-05 10:00:00');
+  });
+});
+
+describe('table dates', () => {
+  const feb24 = Date.UTC(2024, 1, 24);
+  it('shows "Adaptive formatting" by the time grain, with its year', () => {
+    expect(tableTimeFormatter('smart_date', 'P1D')(feb24)).toBe('2024-02-24');
+    expect(tableTimeFormatter(undefined, 'P1M')(Date.UTC(2024, 1, 1))).toBe('Feb 2024');
+    expect(tableTimeFormatter('smart_date', 'P3M')(Date.UTC(2024, 3, 1))).toBe('2024 Q2');
+    expect(tableTimeFormatter('smart_date', 'P1Y')(Date.UTC(2024, 0, 1))).toBe('2024');
+    expect(tableTimeFormatter('smart_date', 'PT1H')(Date.UTC(2024, 1, 24, 13))).toBe(
+      '2024-02-24 13:00',
+    );
+  });
+  it('shows the full date and time without a grain, and a chosen pattern as it is', () => {
+    expect(tableTimeFormatter('smart_date', null)(feb24)).toBe('2024-02-24 00:00:00');
+    expect(tableTimeFormatter('%d/%m/%Y', 'P1D')(feb24)).toBe('24/02/2024');
+    expect(tableTimeFormatter('smart_date', 'P1D')(null)).toBe('N/A');
   });
 });

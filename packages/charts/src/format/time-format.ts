@@ -52,3 +52,37 @@ export function getTimeFormatter(pattern: string | null | undefined): TimeFormat
   cache.set(key, formatter);
   return formatter;
 }
+
+/** Superset's date formats per time grain (what "Adaptive formatting" shows in a table). */
+const GRAIN_FORMATS: Record<string, string> = {
+  PT1S: '%Y-%m-%d %H:%M:%S',
+  PT1M: '%Y-%m-%d %H:%M',
+  PT5M: '%Y-%m-%d %H:%M',
+  PT10M: '%Y-%m-%d %H:%M',
+  PT15M: '%Y-%m-%d %H:%M',
+  PT30M: '%Y-%m-%d %H:%M',
+  PT1H: '%Y-%m-%d %H:00',
+  P1D: '%Y-%m-%d',
+  P1W: '%Y-%m-%d',
+  P1M: '%b %Y',
+  P3M: '%Y Q%q',
+  P1Y: '%Y',
+  '1969-12-28T00:00:00Z/P1W': '%Y-%m-%d',
+  '1969-12-29T00:00:00Z/P1W': '%Y-%m-%d',
+  'P1W/1970-01-03T00:00:00Z': '%Y-%m-%d',
+  'P1W/1970-01-04T00:00:00Z': '%Y-%m-%d',
+};
+
+/**
+ * The time formatter of a table cell (Superset's table): a chosen pattern as it is; "Adaptive
+ * formatting" as the time grain's format (a month as "Feb 2024", a day as "2024-02-24"), or the
+ * full date and time when there is no grain — never a date without its year.
+ */
+export function tableTimeFormatter(
+  pattern: string | null | undefined,
+  grain: string | null | undefined,
+): TimeFormatter {
+  if (pattern && pattern !== 'smart_date') return getTimeFormatter(pattern);
+  const byGrain = grain ? GRAIN_FORMATS[grain] : undefined;
+  return getTimeFormatter(byGrain ?? '%Y-%m-%d %H:%M:%S');
+}

@@ -9,6 +9,7 @@ import {
   type ResourceServices,
 } from '../api/resource.js';
 import { projectColumns } from '../api/projection.js';
+import { hasPerm } from '../security/principal.js';
 import {
   annotationsOfLayer,
   assertLayerExists,
@@ -57,6 +58,22 @@ export function registerAnnotationRoutes(app: FastifyInstance, services: Resourc
       const layerId = parseId(req.params.id);
       await assertLayerExists(ctx.db, layerId);
       return listResource(annotationsOfLayer(layerId), ctx, (req.query as { q?: unknown }).q);
+    },
+  );
+
+  app.get(
+    `${base}/_info`,
+    {
+      config: { access: read },
+      schema: { tags, summary: 'Permissions on annotations', params: layerParams },
+    },
+    async (req: LayerReq) => {
+      const ctx = requestContext(req, services);
+      await assertLayerExists(ctx.db, parseId(req.params.id));
+      const permissions = (['can_read', 'can_write'] as const).filter((p) =>
+        hasPerm(ctx.principal, p, ANNOTATION_VIEW),
+      );
+      return { permissions };
     },
   );
 

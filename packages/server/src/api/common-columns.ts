@@ -27,6 +27,11 @@ export function auditColumns(): Record<string, ResourceColumn> {
   };
 }
 
+/** "First Last" of a user as Flask-AppBuilder prints one; '' for none. */
+export function fullName(user: { first_name: string; last_name: string } | undefined): string {
+  return user ? `${user.first_name} ${user.last_name}`.trim() : '';
+}
+
 /** The audit fields of an API object. */
 export function auditFields(
   row: {
@@ -40,6 +45,8 @@ export function auditFields(
 ) {
   const changed = toDate(row.changed_on);
   const created = toDate(row.created_on);
+  const changedBy = row.changed_by_fk ? users.get(row.changed_by_fk) : undefined;
+  const createdBy = row.created_by_fk ? users.get(row.created_by_fk) : undefined;
   return {
     changed_on: toIso(row.changed_on),
     changed_on_utc: toIso(row.changed_on),
@@ -48,6 +55,9 @@ export function auditFields(
     created_on_delta_humanized: created ? humanizeTimeDelta(created, now) : null,
     created_by: row.created_by_fk ? (users.get(row.created_by_fk) ?? null) : null,
     changed_by: row.changed_by_fk ? (users.get(row.changed_by_fk) ?? null) : null,
+    // Superset's AuditMixin names: the user's full name, '' when there is none.
+    changed_by_name: fullName(changedBy),
+    created_by_name: fullName(createdBy),
   };
 }
 

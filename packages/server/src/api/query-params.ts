@@ -42,6 +42,19 @@ export function zodFieldErrors(error: z.ZodError): Record<string, string[]> {
   return out;
 }
 
+/**
+ * The page size a list answers, as Flask-AppBuilder sanitises it: absent or 0 is the default, a
+ * size past the maximum (or below 1) is the maximum, never a refusal (Superset's dashboard chart
+ * list asks 200 and gets the maximum).
+ */
+export function clampPageSize(size: number | undefined): number {
+  if (size === undefined || size === 0) return DEFAULT_PAGE_SIZE;
+  if (size < 1 || size > MAX_PAGE_SIZE) return MAX_PAGE_SIZE;
+  return size;
+}
+
+const pageSize = z.number().int().optional().transform(clampPageSize);
+
 const risonScalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 const filterValue = z.union([risonScalar, z.array(risonScalar)]);
 
@@ -55,7 +68,7 @@ export const listQuerySchema = z
     order_column: z.string().optional(),
     order_direction: z.enum(['asc', 'desc']).optional(),
     page: z.number().int().min(0).default(0),
-    page_size: z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+    page_size: pageSize,
     columns: z.array(z.string()).optional(),
     select_columns: z.array(z.string()).optional(),
     keys: z.array(z.string()).optional(),
@@ -67,7 +80,7 @@ export const relatedQuerySchema = z
   .object({
     filter: z.string().default(''),
     page: z.number().int().min(0).default(0),
-    page_size: z.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+    page_size: pageSize,
     include_ids: z.array(z.number().int()).optional(),
   })
   .strict();

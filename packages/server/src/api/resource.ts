@@ -74,7 +74,7 @@ export async function listResource(def: ResourceDefinition, ctx: RequestContext,
     .execute();
   const ids = idRows.map((r) => Number((r as { id: number }).id));
   const loaded = ids.length ? await def.load(ctx, ids) : new Map();
-  const columns = q.columns ?? q.select_columns;
+  const columns = knownListColumns(def, q.columns ?? q.select_columns);
   const result = ids
     .map((id) => loaded.get(id))
     .filter((x): x is Record<string, unknown> => x !== undefined)
@@ -89,6 +89,20 @@ export async function listResource(def: ResourceDefinition, ctx: RequestContext,
   if (want('list_title'))
     answer.list_title = `List ${def.noun[0]!.toUpperCase()}${def.noun.slice(1)}`;
   return answer;
+}
+
+/**
+ * The asked-for list columns the resource knows (a list column, or a dotted name under one),
+ * in the order asked. Unknown names are ignored, as Flask-AppBuilder does; when none is known
+ * the answer has every list column.
+ */
+export function knownListColumns(
+  def: Pick<ResourceDefinition, 'listColumns'>,
+  asked: string[] | undefined,
+): string[] | undefined {
+  if (!asked) return undefined;
+  const known = new Set(def.listColumns);
+  return asked.filter((c) => known.has(c) || known.has(c.split('.')[0]!));
 }
 
 function permissionsOn(def: ResourceDefinition, ctx: RequestContext): string[] {

@@ -13,6 +13,12 @@ export interface ChartDataCache {
   set(key: string, value: string, ttlSeconds: number): Promise<void>;
 }
 
+/** A value with the time it has left: milliseconds, or null when it never expires. */
+export interface ExpiringValue {
+  value: string;
+  ttlMs: number | null;
+}
+
 /** Superset's CACHE_DEFAULT_TIMEOUT: one day. */
 export const DEFAULT_CACHE_TIMEOUT_SECONDS = 86_400;
 /** Entries the in-memory cache keeps before dropping the least recently used. */
@@ -56,6 +62,24 @@ export class RedisChartDataCache implements ChartDataCache {
   async get(key: string): Promise<string | null> {
     try {
       return await this.redis.get(REDIS_PREFIX + key);
+    } catch {
+      return null;
+    }
+  }
+
+  /** The value and its remaining time-to-live, read in one round trip. */
+  async getWithExpiry(key: string): Promise<ExpiringValue | null> {
+    try {
+      const replies = await this.redis
+        .multi()
+        .get(REDIS_PREFIX + key)
+        .pttl(REDIS_PREFIX + key)
+        .exec();
+      const value = replies?.[0]?.[1];
+      const pttl = replies?.[1]?.[1];
+      if (typeof value !== 'string') return null;
+      // PTTL: -1 for a key without expiry (-2, gone meanwhile, cannot follow a value in MULTI).
+      return { value, ttlMs: typeof pttl === 'number' && pttl >= 0 ? pttl : null };
     } catch {
       return null;
     }

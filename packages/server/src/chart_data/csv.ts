@@ -5,6 +5,8 @@ import type { ProcessedResult } from './payload.js';
 import type { QueryPayload } from './service.js';
 
 function cellText(value: unknown, temporal: boolean): unknown {
+  // A list (boxplot's outliers) as pandas writes one: `[1, 2]`.
+  if (Array.isArray(value)) return `[${value.map(String).join(', ')}]`;
   if (temporal && typeof value === 'number')
     return new Date(value).toISOString().slice(0, 19).replace('T', ' ');
   return value;

@@ -12,6 +12,7 @@ import {
   type QueryResultType,
 } from '@strata/core';
 import { ApiError } from '../api/errors.js';
+import { legacyViz } from './legacy_viz/index.js';
 import type { QueryPayload } from './service.js';
 
 export type FormData = Record<string, unknown>;
@@ -96,6 +97,14 @@ export function legacyResultType(flags: Record<string, unknown>): QueryResultTyp
   return 'full';
 }
 
+/** The query object of the form data's viz type (its viz.py `query_obj`). */
+export function legacyVizQueryObject(formData: FormData): QueryObject {
+  const base = legacyQueryObject(formData);
+  const viz = legacyViz(formData.viz_type);
+  // The viz reads the form data with the dashboard filters merged, as the base query does.
+  return viz ? viz.queryObject(base, mergeExtraFormData(formData) as FormData) : base;
+}
+
 /** The query context a legacy request runs. */
 export function legacyQueryContext(
   formData: FormData,
@@ -104,7 +113,7 @@ export function legacyQueryContext(
 ): Record<string, unknown> {
   return {
     datasource: { id: datasourceId, type: 'table' },
-    queries: [legacyQueryObject(formData)],
+    queries: [legacyVizQueryObject(formData)],
     form_data: formData,
     force: flags.force === 'true' || formData.force === true,
     result_format: flags.csv === 'true' ? 'csv' : 'json',
@@ -112,7 +121,23 @@ export function legacyQueryContext(
   };
 }
 
-/** The older payload: the query's answer with `form_data` and `errors`; data as records. */
+/**
+ * The data of a full answer: the viz type's shape (viz.py `get_data`) when it has one
+ * (`legacy_viz/`), else the records.
+ */
+export function legacyData(payload: QueryPayload, formData: FormData): unknown {
+  const viz = legacyViz(formData.viz_type);
+  const rows = Array.isArray(payload.data) ? (payload.data as Record<string, unknown>[]) : [];
+  const bound = (v: unknown) => (typeof v === 'number' ? v : null);
+  return viz
+    ? viz.data(rows, mergeExtraFormData(formData) as FormData, {
+        from: bound(payload.from_dttm),
+        to: bound(payload.to_dttm),
+      })
+    : payload.data;
+}
+
+/** The older payload (`BaseViz.get_payload`): the query's answer with `form_data`, `errors`. */
 export function legacyPayload(
   payload: QueryPayload,
   formData: FormData,
@@ -139,6 +164,6 @@ export function legacyPayload(
     rowcount: payload.rowcount,
     colnames: payload.colnames,
     coltypes: payload.coltypes,
-    data: payload.data,
+    data: legacyData(payload, formData),
   };
 }

@@ -56,6 +56,28 @@ describe('processResult', () => {
     ]);
   });
 
+  it('answers an empty result as it came, without post-processing, as Superset', () => {
+    const steps = [
+      {
+        operation: 'pivot',
+        options: { index: ['ts'], columns: ['region'], aggregates: { m: { operator: 'mean' } } },
+      },
+      // With no rows the pivot makes no `m` column: this step would refuse the table.
+      { operation: 'rename', options: { columns: { m: null }, level: 0, inplace: true } },
+      { operation: 'flatten' },
+    ];
+    const out = processResult(columns, [], ['ts', 'region', 'm'], steps);
+    expect(out.colnames).toEqual(['ts', 'region', 'm']);
+    expect(out.rowcount).toBe(0);
+    expect(out.data).toEqual([]);
+    // With rows the same steps run.
+    expect(processResult(columns, rows, ['ts', 'region', 'm'], steps).colnames).toEqual([
+      'ts',
+      'a',
+      'b',
+    ]);
+  });
+
   it('throws the post-processing error of a bad step', () => {
     expect(() => processResult(columns, rows, ['a', 'b', 'c'], [{ operation: 'nope' }])).toThrow(
       /Unsupported post processing operation: nope/,

@@ -142,10 +142,15 @@ export function processResult(
     names.map((n, i) => [n, dates.labels.has(n) ? GenericDataType.TEMPORAL : columns[i]!.generic]),
   );
   const rowsTable = dates.normalize(tableFromRows(names, rows));
-  const table = applyPostProcessing(
-    options.beforePostProcessing ? options.beforePostProcessing(rowsTable) : rowsTable,
-    postProcessing,
-  );
+  // As Superset's get_query_result: an empty result is answered as it came (no time offsets,
+  // no post-processing, whose steps may name columns only rows would make, e.g. a pivot's).
+  const table =
+    rows.length === 0
+      ? rowsTable
+      : applyPostProcessing(
+          options.beforePostProcessing ? options.beforePostProcessing(rowsTable) : rowsTable,
+          postProcessing,
+        );
   const coltypes = columnTypes(table, known);
   const temporal = new Set(
     table.columns.filter((_, i) => coltypes[i] === GenericDataType.TEMPORAL),

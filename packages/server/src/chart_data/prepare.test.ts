@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  applyQueryContextRules,
   epochMillis,
   queryForResultType,
   resolveTimeRange,
   SAMPLES_ROW_LIMIT,
+  timeGrainRows,
   withTimeBounds,
 } from './prepare.js';
 
@@ -84,5 +86,72 @@ describe('time bounds', () => {
     expect(epochMillis('2024-01-02T00:00:00+01:00')).toBe(Date.UTC(2024, 0, 1, 23));
     expect(epochMillis(null)).toBeNull();
     expect(epochMillis('nope')).toBeNull();
+  });
+});
+
+describe('applyQueryContextRules', () => {
+  const temporal = new Set(['ds', 'other_ds']);
+  const axis = { label: 'ds', sqlExpression: 'ds', expressionType: 'SQL', columnType: 'BASE_AXIS' };
+  const noFilter = { col: 'ds', op: 'TEMPORAL_RANGE', val: 'No filter' } as const;
+
+  it("puts the query's time range into its TEMPORAL_RANGE filters", () => {
+    const out = applyQueryContextRules(
+      {
+        columns: [axis],
+        time_range: 'Last year',
+        filters: [noFilter, { col: 'state', op: '==', val: 'CA' }],
+      },
+      { x_axis: 'ds' },
+      temporal,
+    );
+    expect(out.filters).toEqual([
+      { col: 'ds', op: 'TEMPORAL_RANGE', val: 'Last year' },
+      { col: 'state', op: '==', val: 'CA' },
+    ]);
+    // Without a time range the filter keeps its own value.
+    const kept = applyQueryContextRules({ columns: [axis], filters: [noFilter] }, {}, temporal);
+    expect(kept.filters).toEqual([noFilter]);
+  });
+
+  it('lets a granularity replace a temporal x-axis and drop its filter', () => {
+    const out = applyQueryContextRules(
+      {
+        columns: [axis, 'state'],
+        granularity: 'other_ds',
+        time_range: 'Last year',
+        filters: [noFilter],
+        post_processing: [{ operation: 'pivot', options: { index: ['ds'], aggregates: {} } }],
+      },
+      { x_axis: 'ds' },
+      temporal,
+    );
+    expect(out.columns).toEqual([
+      { ...axis, sqlExpression: 'other_ds', label: 'other_ds' },
+      'state',
+    ]);
+    expect(out.filters).toEqual([]);
+    expect(out.post_processing).toEqual([
+      { operation: 'pivot', options: { index: ['other_ds'], aggregates: {} } },
+    ]);
+  });
+
+  it('without a temporal x-axis drops the granularity filter, else the first temporal one', () => {
+    const other = { col: 'other_ds', op: 'TEMPORAL_RANGE', val: 'No filter' } as const;
+    const both = { columns: ['state'], granularity: 'other_ds', filters: [noFilter, other] };
+    expect(applyQueryContextRules(both, {}, temporal).filters).toEqual([noFilter]);
+    const first = { ...both, granularity: 'ds2' };
+    expect(applyQueryContextRules(first, { x_axis: 'state' }, temporal).filters).toEqual([other]);
+  });
+});
+
+describe('timeGrainRows', () => {
+  it("answers each grain the engine has, in Superset's order, over {col}", () => {
+    const rows = timeGrainRows((grain, col) =>
+      grain === 'P1D' || grain === 'PT1H' ? `trunc('${grain}', ${col})` : null,
+    );
+    expect(rows).toEqual([
+      { name: 'Hour', function: "trunc('PT1H', {col})", duration: 'PT1H' },
+      { name: 'Day', function: "trunc('P1D', {col})", duration: 'P1D' },
+    ]);
   });
 });

@@ -30,4 +30,21 @@ describe('raw chart data JSON', () => {
     });
     expect(stringifyWithRaw({ a: 'plain' })).toBe('{"a":"plain"}');
   });
+
+  it('gives the value itself to a plain JSON.stringify, and splices again on the next call', () => {
+    const raw = new RawJson('[{"n":1}]');
+    expect(JSON.stringify({ data: raw })).toBe('{"data":[{"n":1}]}');
+    expect(stringifyWithRaw({ data: raw, again: raw })).toBe(
+      '{"data":[{"n":1}],"again":[{"n":1}]}',
+    );
+    expect(JSON.stringify([raw])).toBe('[[{"n":1}]]');
+  });
+
+  it('leaves a string shaped like a placeholder with another nonce as a string', () => {
+    const text = stringifyWithRaw({
+      a: '\u0000raw0123456789abcdef:0\u0000',
+      data: new RawJson('[1]'),
+    });
+    expect(JSON.parse(text)).toEqual({ a: '\u0000raw0123456789abcdef:0\u0000', data: [1] });
+  });
 });

@@ -7,9 +7,28 @@ import { randomBytes } from 'node:crypto';
  * neither parsed nor stringified again per request.
  */
 
+/**
+ * The placeholder's secret part, drawn once per process: it never reaches an answer (every
+ * placeholder is replaced), so no string in the data can pass for one.
+ */
+const NONCE = randomBytes(8).toString('hex');
+const PLACEHOLDER = new RegExp(`"\\\\u0000raw${NONCE}:(\\d+)\\\\u0000"`, 'g');
+
+/** The texts of the stringifyWithRaw call running now (it runs synchronously). */
+let collected: string[] | null = null;
+
 /** JSON text that goes into an answer verbatim (already valid JSON). */
 export class RawJson {
   constructor(readonly text: string) {}
+
+  /**
+   * Inside stringifyWithRaw, a placeholder for the text; outside it (a plain JSON.stringify),
+   * the value the text holds.
+   */
+  toJSON(): unknown {
+    if (collected === null) return JSON.parse(this.text) as unknown;
+    return `\u0000raw${NONCE}:${collected.push(this.text) - 1}\u0000`;
+  }
 }
 
 /** A cached run: its head (parsed) and its rows (text). */
@@ -40,16 +59,19 @@ export function decodeRun<Head>(text: string): EncodedRun<Head> | null {
 }
 
 /**
- * `JSON.stringify(value)` with every RawJson's text put in place as it is. The placeholder
- * carries a random nonce, so no string in the data can pass for one.
+ * `JSON.stringify(value)` with every RawJson's text put in place as it is. RawJson's `toJSON`
+ * leaves a placeholder (no replacer function: JSON.stringify keeps its fast path).
  */
 export function stringifyWithRaw(value: unknown): string {
   const raws: string[] = [];
-  const nonce = randomBytes(8).toString('hex');
-  const text = JSON.stringify(value, (_key, v: unknown) =>
-    v instanceof RawJson ? `\u0000raw${nonce}:${raws.push(v.text) - 1}\u0000` : v,
-  );
+  const outer = collected;
+  collected = raws;
+  let text: string;
+  try {
+    text = JSON.stringify(value);
+  } finally {
+    collected = outer;
+  }
   if (!raws.length) return text;
-  const mark = new RegExp(`"\\\\u0000raw${nonce}:(\\d+)\\\\u0000"`, 'g');
-  return text.replace(mark, (_m, i: string) => raws[Number(i)]!);
+  return text.replace(PLACEHOLDER, (_m, i: string) => raws[Number(i)]!);
 }

@@ -7,7 +7,9 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { asyncJobMetadata } from '@strata/core';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
 import { z } from 'zod';
+import { multipartReadError } from '../api/multipart-errors.js';
 import { ApiError } from '../api/errors.js';
 import type { ResourceServices } from '../api/resource.js';
 import { runsAsync, type AsyncChartData } from './async.js';
@@ -20,7 +22,11 @@ import {
   legacyPayload,
   legacyQueryContext,
   legacyResultType,
+  type FormData,
 } from './legacy.js';
+import { LEGACY_VIZ_TYPES } from './legacy_viz/index.js';
+import { DECK_MULTI, deckMultiData, deckMultiPayload } from './legacy_viz/deck-multi.js';
+import { deckMultiDeps } from './deck-multi-layers.js';
 import { savedQueryContext, withRequestOptions } from './saved-chart.js';
 import type { ChartDataService, ChartDataAnswer } from './service.js';
 
@@ -155,7 +161,8 @@ export function registerChartDataRoutes(
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/v1/chart/data',
     {
-      config: { access: read },
+      // Read-only, on Superset's WTF_CSRF_EXEMPT_LIST: embedded clients post it without a token.
+      config: { access: read, csrfExempt: true },
       schema: {
         tags,
         summary: 'Data of a chart query context',
@@ -240,23 +247,115 @@ export function registerChartDataRoutes(
     );
   }
   const exploreJson = { perm: 'can_explore_json', view: 'Superset' } as const;
-  for (const url of ['/superset/explore_json/', '/superset/explore_json/:type/:id/']) {
-    app.route({
-      method: ['GET', 'POST'],
-      url,
-      config: { access: exploreJson },
-      schema: { tags, summary: 'Legacy chart data from form data' },
-      handler: async (req, reply) => {
-        const flags = (req.query ?? {}) as Record<string, unknown>;
-        const formData = legacyFormData(flags, req.body);
-        const { id } = (req.params ?? {}) as { id?: string };
-        const context = legacyQueryContext(formData, legacyDatasourceId(formData, id), flags);
-        const answer = await service.run(req.principal, context, undefined, {
-          versions: req.versions,
-        });
-        if (answer.resultFormat === 'csv') return send(reply, answer);
-        return reply.send(legacyPayload(answer.queries[0]!, formData, legacyResultType(flags)));
-      },
-    });
+  // The multipart parser only here: Superset's legacy ChartClient posts the form data as a
+  // multipart/form-data form (SupersetClient.postForm), text fields only.
+  app.register(async (scope) => {
+    await scope.register(multipart, { limits: LEGACY_FORM_LIMITS });
+    for (const url of ['/superset/explore_json/', '/superset/explore_json/:type/:id/']) {
+      scope.route({
+        method: ['GET', 'POST'],
+        url,
+        // On Superset's WTF_CSRF_EXEMPT_LIST too (views.core.explore_json): it only reads.
+        config: { access: exploreJson, csrfExempt: true },
+        schema: {
+          tags,
+          summary: 'Legacy chart data from form data',
+          description:
+            'Form data as JSON text in `form_data` (query string, or a urlencoded, multipart or ' +
+            "JSON body); `data` is the viz type's own shape (Superset's viz.py `get_data`) for " +
+            `${[...LEGACY_VIZ_TYPES, DECK_MULTI].join(', ')}, else the records.`,
+        },
+        handler: async (req, reply) => {
+          const form = req.isMultipart() ? await legacyFormFields(req) : null;
+          const query = (req.query ?? {}) as Record<string, unknown>;
+          const flags = form ? legacyFlags(query, form) : query;
+          const formData = legacyFormData(flags, form ?? req.body);
+          const { id } = (req.params ?? {}) as { id?: string };
+          if (formData.viz_type === DECK_MULTI)
+            return reply.send(
+              await deckMultiAnswer(
+                req,
+                service,
+                services,
+                formData,
+                legacyDatasourceId(formData, id),
+                flags,
+              ),
+            );
+          const context = legacyQueryContext(formData, legacyDatasourceId(formData, id), flags);
+          const answer = await service.run(req.principal, context, undefined, {
+            versions: req.versions,
+          });
+          if (answer.resultFormat === 'csv') return send(reply, answer);
+          return reply.send(legacyPayload(answer.queries[0]!, formData, legacyResultType(flags)));
+        },
+      });
+    }
+  });
+}
+
+/**
+ * deck.gl Multiple Layers (no query of its own): the chart's dataset checked as any chart's (a
+ * context without queries), then its layers (`legacy_viz/deck-multi.ts`).
+ */
+async function deckMultiAnswer(
+  req: FastifyRequest,
+  service: ChartDataService,
+  services: ResourceServices,
+  formData: FormData,
+  datasetId: number,
+  flags: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  await service.run(
+    req.principal,
+    { datasource: { id: datasetId, type: 'table' }, queries: [], form_data: formData },
+    undefined,
+    { versions: req.versions },
+  );
+  const resultType = legacyResultType(flags);
+  if (resultType === 'query') return { query: '', language: 'sql' };
+  if (resultType !== 'full') return { data: [] };
+  // Each layer merges the dashboard's filters (extra_form_data) into its own query.
+  const deps = deckMultiDeps(services.db, service, req.principal, req.versions);
+  return deckMultiPayload(formData, await deckMultiData(formData, deps));
+}
+
+/** Small: a form of a few text fields (form_data may be some hundred kB with filters). */
+const LEGACY_FORM_LIMITS = {
+  fields: 20,
+  fieldSize: 2 * 1024 * 1024,
+  files: 1,
+  fileSize: 1,
+  parts: 21,
+  headerPairs: 50,
+};
+
+/** The text fields of a multipart explore_json form (Superset's `request.form`); a file is a 400. */
+async function legacyFormFields(req: FastifyRequest): Promise<Record<string, string>> {
+  const fields: Record<string, string> = {};
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        part.file.resume();
+        throw new ApiError(400, 'Bad request: the form takes text fields only, not files');
+      }
+      if (part.fieldnameTruncated || part.valueTruncated)
+        throw new ApiError(400, `Bad request: the form field ${part.fieldname} is too long`);
+      fields[part.fieldname] = String(part.value ?? '');
+    }
+  } catch (e) {
+    throw multipartReadError(e, 'Bad request: the form') ?? e;
   }
+  return fields;
+}
+
+/** The legacy flags: the query string's, else the form's (Superset reads both). */
+function legacyFlags(
+  query: Record<string, unknown>,
+  form: Record<string, string>,
+): Record<string, unknown> {
+  const flags: Record<string, unknown> = { ...query };
+  for (const name of ['csv', 'query', 'results', 'samples', 'force'])
+    if (flags[name] === undefined && form[name] !== undefined) flags[name] = form[name];
+  return flags;
 }

@@ -18,7 +18,8 @@ export const datasourceSchema = z.looseObject({
 export const queryContextSchema = z.looseObject({
   datasource: datasourceSchema,
   force: z.boolean().optional(),
-  queries: z.array(queryObjectSchema).min(1).max(MAX_QUERIES),
+  // No queries is a valid context (a Filter Box without filters): an answer without results.
+  queries: z.array(queryObjectSchema).max(MAX_QUERIES),
   form_data: z.record(z.string(), z.unknown()).nullish(),
   result_format: z.enum(RESULT_FORMATS).optional(),
   result_type: z.enum(RESULT_TYPES).optional(),

@@ -7,6 +7,7 @@
  * database, for its owner and users who see every query (`datasets/query-datasource.ts`).
  */
 import { GenericDataType, type QueryObject, type QueryResultType } from '@strata/core';
+import { applyClientProcessing } from './client_processing/apply.js';
 import { ApiError } from '../api/errors.js';
 import { describeZodError } from '../api/query-params.js';
 import type { DatabaseConnections, DatabaseRow } from '../databases/connections.js';
@@ -30,6 +31,7 @@ import {
   compileDialectFor,
   compileQuery,
   dialectFor,
+  QueryValidationError,
   type CompileDataset,
   type CompileDialect,
   type CompileResult,
@@ -43,7 +45,15 @@ import { renderChartTemplates } from './templating.js';
 import { cacheKeyOf, cacheTimeoutOf, type ChartDataCache } from './cache.js';
 import { decodeRun, encodeRun, RawJson, type EncodedRun } from './raw-json.js';
 import { dateNormalizer, processResult, type ProcessedResult } from './payload.js';
-import { epochMillis, queryForResultType, resolveTimeRange, withTimeBounds } from './prepare.js';
+import { advancedDataType } from '../advanced_data_types/registry.js';
+import {
+  applyQueryContextRules,
+  epochMillis,
+  queryForResultType,
+  resolveTimeRange,
+  timeGrainRows,
+  withTimeBounds,
+} from './prepare.js';
 import { queryContextSchema, type QueryContext, type ResultFormat } from './schemas.js';
 import { joinOffsetRows, offsetQuery, timeOffsetsOf, type OffsetRows } from './time-offsets.js';
 import { clampQueryLimits, DEFAULT_ROW_LIMIT, type ByteBudget } from './limits.js';
@@ -52,6 +62,26 @@ import { ChartQueryLimits, limitError, userKeyOf } from './query-limits.js';
 export { DEFAULT_ROW_LIMIT };
 /** Superset's SUPERSET_WEBSERVER_TIMEOUT: a chart query running longer is cancelled. */
 export const DEFAULT_QUERY_TIMEOUT_MS = 60_000;
+
+/**
+ * A dataset the principal may not read: 404 as for an unknown one (its existence is not told).
+ * With an access link configured, the answer carries Superset's error object with that link
+ * (`errors[0].extra.link`), which clients show as "Request Access".
+ */
+export function datasetRefused(link: string | null): ApiError {
+  if (!link) return new ApiError(404, 'Not found');
+  return new ApiError(404, 'Not found', {
+    message: 'Not found',
+    errors: [
+      {
+        message: 'Not found',
+        error_type: 'DATASOURCE_SECURITY_ACCESS_ERROR',
+        level: 'warning',
+        extra: { link },
+      },
+    ],
+  });
+}
 
 export interface ChartDataOptions {
   timeoutMs?: number;
@@ -65,10 +95,14 @@ export interface ChartDataOptions {
   versions?: MetadataVersions;
   /** DASHBOARD_RBAC: a dashboard's roles grant its charts' datasets (see dashboards/dataset-grant.ts). */
   dashboardRbac?: boolean;
+  /** Sent with a refused dataset: where to ask for access (STRATA_PERMISSION_INSTRUCTIONS_LINK). */
+  permissionInstructionsLink?: string | null;
   /** SQL Lab's results backend: the columns of a query explored as a datasource. */
   results?: ResultsBackend | null;
   /** Row, byte and concurrency limits (issue 16 point 2), shared with `/datasource/samples`. */
   limits?: ChartQueryLimits;
+  /** ENABLE_ADVANCED_DATA_TYPES: filters on typed columns translate through their type. */
+  advancedDataTypes?: boolean;
 }
 
 export type QueryPayload = Record<string, unknown>;
@@ -145,6 +179,14 @@ function naiveIso(d: Date): string {
   return d.toISOString().slice(0, 19);
 }
 
+/** The datasource's `verbose_map` (as its Explore payload has it) for client processing. */
+function verboseMapOf(target: KnownTarget): Record<string, string> {
+  const verbose: Record<string, string> = target.type === 'table' ? { __timestamp: 'Time' } : {};
+  for (const c of target.rec.columns) verbose[c.column_name] = c.verbose_name || c.column_name;
+  for (const m of target.rec.metrics) verbose[m.metric_name] = m.verbose_name || m.metric_name;
+  return verbose;
+}
+
 export class ChartDataService {
   private readonly timeoutMs: number;
   private readonly now: () => Date;
@@ -187,7 +229,10 @@ export class ChartDataService {
     const now = this.now();
     const queries: QueryPayload[] = [];
     // Raw rows only go into JSON answers (files are written from parsed rows).
-    const rawData = options.rawData === true && (context.result_format ?? 'json') === 'json';
+    const rawData =
+      options.rawData === true &&
+      (context.result_format ?? 'json') === 'json' &&
+      resultType !== 'post_processed';
     try {
       for (const query of context.queries) {
         queries.push(
@@ -201,7 +246,15 @@ export class ChartDataService {
       resultFormat: context.result_format ?? 'json',
       resultType,
       datasetName: target.rec.row.table_name,
-      queries,
+      queries:
+        resultType === 'post_processed'
+          ? applyClientProcessing(
+              queries,
+              context.form_data,
+              verboseMapOf(target),
+              context.result_format ?? 'json',
+            )
+          : queries,
     };
   }
 
@@ -244,7 +297,7 @@ export class ChartDataService {
           id,
           this.options.dashboardRbac === true,
         ));
-      if (!granted) throw new ApiError(404, 'Not found');
+      if (!granted) throw datasetRefused(this.options.permissionInstructionsLink ?? null);
     }
     return {
       ...known,
@@ -343,11 +396,16 @@ export class ChartDataService {
         }),
       };
     }
-    if (resultType === 'timegrains')
-      throw new ApiError(400, 'Invalid result type: timegrains is not supported');
+    if (resultType === 'timegrains') {
+      const spec = this.connections.spec(target.row);
+      return { data: timeGrainRows((grain, column) => spec.timeGrainExpression(grain, column)) };
+    }
 
+    const temporalColumns = new Set(
+      target.dataset.columns.filter((c) => c.is_dttm).map((c) => c.column_name),
+    );
     let query = queryForResultType(
-      input,
+      applyQueryContextRules(input, context.form_data, temporalColumns),
       resultType,
       target.dataset.columns.map((c) => c.column_name),
     );
@@ -378,9 +436,18 @@ export class ChartDataService {
       appliedTemplateFilters = rendered.appliedTemplateFilters;
       templateCacheExtras = rendered.cacheExtras;
     }
-    const compiled = compileQuery(query, target.dataset, target.dialect, {
-      resolveTimeRange: (text) => resolveTimeRange(text, now),
-    });
+    let compiled: CompileResult;
+    try {
+      compiled = compileQuery(query, target.dataset, target.dialect, {
+        resolveTimeRange: (text) => resolveTimeRange(text, now),
+        advancedDataTypes: this.options.advancedDataTypes ? advancedDataType : undefined,
+      });
+    } catch (e) {
+      // Superset's `_get_query`: a query object that does not validate answers its message.
+      if (resultType === 'query' && e instanceof QueryValidationError)
+        return { language: 'sql', error: e.message };
+      throw e;
+    }
     if (resultType === 'query') return { query: compiled.sql, language: 'sql' };
 
     const cacheKey = cacheKeyOf({
@@ -567,6 +634,7 @@ export class ChartDataService {
       const shifted = offsetQuery(query, offset);
       const compiled = compileQuery(shifted, target.dataset, target.dialect, {
         resolveTimeRange: (text) => resolveTimeRange(text, now),
+        advancedDataTypes: this.options.advancedDataTypes ? advancedDataType : undefined,
       });
       const { rows } = await this.runSql(target, compiled.sql, shifted, compiled.labels);
       answers.push({ offset, rows });

@@ -11,7 +11,8 @@ import type { DynamicQuery, RelatedSource, ResourceDefinition } from '../api/res
 import { loadOwners, loadUserSummaries } from '../api/user-summaries.js';
 import { dashboardVisibility, type DashboardAccessOptions } from '../dashboards/access.js';
 import { visibleDatasets } from '../datasets/access.js';
-import { toBool } from '../metadata/db.js';
+import { chartFormData } from '../dashboards/payload.js';
+import { toBool, toDate, toIso } from '../metadata/db.js';
 import { assertNoReportsHold } from '../reports/repository.js';
 import { assertChartOwner, chartWriteHandlers } from './write.js';
 
@@ -79,7 +80,20 @@ export function chartsResource(
       slice_name: { type: 'string', sortable: true },
       viz_type: { type: 'string', sortable: true },
       description: { type: 'string' },
-      datasource_id: { type: 'number' },
+      datasource_id: { type: 'number', sortable: true },
+      uuid: { type: 'string' },
+      last_saved_at: { type: 'datetime', sortable: true },
+      last_saved_by: { type: 'number', relation: { kind: 'one', fkColumn: 'last_saved_by_fk' } },
+      'last_saved_by.first_name': {
+        type: 'string',
+        sortable: true,
+        expr: () => sql`(select u.first_name from ab_user u where u.id = t.last_saved_by_fk)`,
+      },
+      'last_saved_by.last_name': {
+        type: 'string',
+        sortable: true,
+        expr: () => sql`(select u.last_name from ab_user u where u.id = t.last_saved_by_fk)`,
+      },
       datasource_type: { type: 'string' },
       certified_by: { type: 'string', sortable: true },
       datasource_name: {
@@ -126,13 +140,27 @@ export function chartsResource(
       'certified_by',
       'certification_details',
       'changed_on_delta_humanized',
+      'changed_on_dttm',
       'changed_on_utc',
       'changed_by',
+      'changed_by_name',
       'created_by',
+      'created_by_name',
+      'created_on_delta_humanized',
+      'edit_url',
+      'form_data',
+      'is_managed_externally',
+      'last_saved_at',
+      'last_saved_by',
       'owners',
       'dashboards',
+      'params',
+      'slice_url',
+      'table',
+      'tags',
       'cache_timeout',
       'thumbnail_url',
+      'uuid',
     ],
     favoriteClassName: CHART_FAVORITE_CLASS,
     write: chartWriteHandlers() as ResourceDefinition['write'],
@@ -170,7 +198,7 @@ export function chartsResource(
       const owners = await loadOwners(ctx.db, 'slice_user', 'slice_id', ids);
       const users = await loadUserSummaries(
         ctx.db,
-        rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]),
+        rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk, r.last_saved_by_fk]),
       );
       const dsIds = [
         ...new Set(rows.map((r) => r.datasource_id).filter((x): x is number => x !== null)),
@@ -179,7 +207,7 @@ export function chartsResource(
         ? await ctx.db
             .selectFrom('tables as d')
             .innerJoin('dbs', 'dbs.id', 'd.database_id')
-            .select(['d.id', 'd.table_name', 'd.schema', 'dbs.database_name'])
+            .select(['d.id', 'd.table_name', 'd.schema', 'd.default_endpoint', 'dbs.database_name'])
             .where('d.id', 'in', dsIds)
             .execute()
         : [];
@@ -193,6 +221,8 @@ export function chartsResource(
       return new Map(
         rows.map((r) => {
           const ds = r.datasource_id !== null ? dsById.get(r.datasource_id) : undefined;
+          const savedBy = r.last_saved_by_fk ? users.get(r.last_saved_by_fk) : undefined;
+          const changed = toDate(r.changed_on);
           return [
             r.id,
             {
@@ -201,8 +231,11 @@ export function chartsResource(
               slice_name: r.slice_name,
               viz_type: r.viz_type,
               url: `/explore/?slice_id=${r.id}`,
+              slice_url: `/explore/?slice_id=${r.id}`,
+              edit_url: `/chart/edit/${r.id}`,
               description: r.description,
               params: r.params,
+              form_data: chartFormData(r),
               query_context: r.query_context,
               cache_timeout: r.cache_timeout,
               datasource_id: r.datasource_id,
@@ -217,6 +250,17 @@ export function chartsResource(
               certification_details: r.certification_details,
               is_managed_externally: toBool(r.is_managed_externally),
               thumbnail_url: null,
+              // Strata keeps no tags (Superset's TAGGING_SYSTEM): every chart has none.
+              tags: [],
+              table: ds
+                ? { table_name: ds.table_name, default_endpoint: ds.default_endpoint }
+                : null,
+              last_saved_at: toIso(r.last_saved_at),
+              last_saved_by: savedBy
+                ? { id: savedBy.id, first_name: savedBy.first_name, last_name: savedBy.last_name }
+                : null,
+              // Superset's changed_on_dttm: milliseconds since the epoch.
+              changed_on_dttm: changed ? changed.getTime() : null,
               owners: owners.get(r.id) ?? [],
               dashboards: links
                 .filter((l) => l.slice_id === r.id)

@@ -48,6 +48,12 @@ describe('loadConfig', () => {
 
   it('refuses bad values with a message naming the setting', () => {
     expect(() => loadConfig({ STRATA_PORT: 'eighty' })).toThrow(/STRATA_PORT/);
+    expect(loadConfig({}).backgroundThreadNice).toBe(10);
+    expect(loadConfig({ STRATA_BACKGROUND_THREAD_NICE: '0' }).backgroundThreadNice).toBe(0);
+    expect(() => loadConfig({ STRATA_BACKGROUND_THREAD_NICE: '20' })).toThrow(/0 to 19/);
+    expect(() => loadConfig({ STRATA_BACKGROUND_THREAD_NICE: '-5' })).toThrow(
+      /STRATA_BACKGROUND_THREAD_NICE/,
+    );
     expect(() => loadConfig({ STRATA_SECRET_KEY: 'short' })).toThrow(/STRATA_SECRET_KEY/);
     expect(() => loadConfig({ STRATA_METADATA_URL: 'mysql://x' })).toThrow(ConfigError);
     expect(() => loadConfig({ STRATA_FEATURE_FLAGS: '[1]' })).toThrow(/STRATA_FEATURE_FLAGS/);
@@ -74,15 +80,18 @@ describe('chart data settings', () => {
     const c = loadConfig({});
     expect(c.chartQueryTimeoutSeconds).toBe(60);
     expect(c.cacheDefaultTimeoutSeconds).toBe(86_400);
+    expect(c.chartCacheLocalSeconds).toBe(60);
   });
 
   it('are read from the environment; 0 keeps cached results until evicted', () => {
     const c = loadConfig({
       STRATA_CHART_QUERY_TIMEOUT_SECONDS: '120',
       STRATA_CACHE_DEFAULT_TIMEOUT_SECONDS: '0',
+      STRATA_CHART_CACHE_LOCAL_SECONDS: '0',
     });
     expect(c.chartQueryTimeoutSeconds).toBe(120);
     expect(c.cacheDefaultTimeoutSeconds).toBe(0);
+    expect(c.chartCacheLocalSeconds).toBe(0);
   });
 
   it('refuse bad values naming the setting', () => {
@@ -91,6 +100,9 @@ describe('chart data settings', () => {
     );
     expect(() => loadConfig({ STRATA_CACHE_DEFAULT_TIMEOUT_SECONDS: '-1' })).toThrow(
       /STRATA_CACHE_DEFAULT_TIMEOUT_SECONDS/,
+    );
+    expect(() => loadConfig({ STRATA_CHART_CACHE_LOCAL_SECONDS: '1.5' })).toThrow(
+      /STRATA_CHART_CACHE_LOCAL_SECONDS/,
     );
     expect(() => loadConfig({ STRATA_CACHE_DEFAULT_TIMEOUT_SECONDS: 'soon' })).toThrow(
       /STRATA_CACHE_DEFAULT_TIMEOUT_SECONDS/,
@@ -109,6 +121,43 @@ describe('STRATA_TRUSTED_PROXIES', () => {
     for (const bad of ['localhost', '10.0.0.0/33', '::1/129', '10.0.0.1/8/1', 'true', '*']) {
       expect(() => loadConfig({ STRATA_TRUSTED_PROXIES: bad }), bad).toThrow(ConfigError);
     }
+  });
+});
+
+describe('DYNAMIC_PLUGINS and STRATA_DYNAMIC_PLUGIN_ORIGINS', () => {
+  it('keeps the flag off and no origins by default', () => {
+    const config = loadConfig({});
+    expect(config.featureFlags.DYNAMIC_PLUGINS).toBe(false);
+    expect(config.dynamicPluginOrigins).toEqual([]);
+  });
+  it('takes http(s) origins, normalised and without repeats', () => {
+    expect(
+      loadConfig({
+        STRATA_DYNAMIC_PLUGIN_ORIGINS:
+          'https://CDN.example.com, http://127.0.0.1:9000 https://cdn.example.com/',
+      }).dynamicPluginOrigins,
+    ).toEqual(['https://cdn.example.com', 'http://127.0.0.1:9000']);
+  });
+  it('refuses paths, wildcards and other schemes', () => {
+    for (const bad of ['https://cdn.example.com/plugins', '*', 'cdn.example.com', 'ftp://x']) {
+      expect(() => loadConfig({ STRATA_DYNAMIC_PLUGIN_ORIGINS: bad }), bad).toThrow(
+        /STRATA_DYNAMIC_PLUGIN_ORIGINS/,
+      );
+    }
+  });
+});
+
+describe('STRATA_PERMISSION_INSTRUCTIONS_LINK', () => {
+  it('is unset by default, takes an http(s) address and refuses anything else', () => {
+    expect(loadConfig({}).permissionInstructionsLink).toBeNull();
+    expect(
+      loadConfig({ STRATA_PERMISSION_INSTRUCTIONS_LINK: 'https://wiki.example.org/access' })
+        .permissionInstructionsLink,
+    ).toBe('https://wiki.example.org/access');
+    for (const bad of ['javascript:alert(1)', 'wiki/access', 'ftp://x/y'])
+      expect(() => loadConfig({ STRATA_PERMISSION_INSTRUCTIONS_LINK: bad }), bad).toThrow(
+        /STRATA_PERMISSION_INSTRUCTIONS_LINK/,
+      );
   });
 });
 

@@ -3,26 +3,34 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import v8 from 'node:v8';
 import {
+  DEFAULT_FEATURE_FLAGS as CORE_DEFAULT_FEATURE_FLAGS,
   DEFAULT_SQL_MAX_ROW,
   DEFAULT_SQLLAB_LIMIT,
   DEFAULT_SQLLAB_TIMEOUT_SECONDS,
+  normalizeOrigin,
+  scheduledQueriesConfSchema,
+  type ScheduledQueriesConf,
 } from '@strata/core';
 import { z } from 'zod';
 import { ConfigError } from './config-error.js';
 import { loadReportsConfig, type ReportsConfig } from './reports-config.js';
 
-/** Feature flags known to the app, with their defaults. Unknown flags are kept as given. */
-export const DEFAULT_FEATURE_FLAGS: Record<string, boolean> = {
-  SQLLAB_BACKEND_PERSISTENCE: true,
-  DASHBOARD_CROSS_FILTERS: true,
-  DASHBOARD_NATIVE_FILTERS: true,
-  DASHBOARD_RBAC: false,
-  ENABLE_TEMPLATE_PROCESSING: true,
-  ESCAPE_MARKDOWN_HTML: false,
-  GLOBAL_ASYNC_QUERIES: false,
-  CONFIRM_DASHBOARD_DIFF: false,
-  TAGGING_SYSTEM: false,
-};
+/** Feature flags known to the app, with their defaults (core's). Unknown flags are kept as given. */
+export const DEFAULT_FEATURE_FLAGS: Record<string, boolean> = { ...CORE_DEFAULT_FEATURE_FLAGS };
+
+/** An optional http(s) address from the environment (null when unset). */
+export function parseHttpUrl(name: string, value: string | undefined): string | null {
+  if (value === undefined || value.trim() === '') return null;
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new ConfigError(`${name} must be an http or https address`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(`${name} must be an http or https address`);
+  return url.toString();
+}
 
 export type MetadataDialect = 'sqlite' | 'postgresql';
 
@@ -39,6 +47,22 @@ export interface Config {
   adminPassword: string | null;
   redisUrl: string | null;
   featureFlags: Record<string, boolean>;
+  /**
+   * Where a user refused a dataset learns how to ask for access (Superset's
+   * PERMISSION_INSTRUCTIONS_LINK): sent with the refusal, shown as "Request Access".
+   */
+  permissionInstructionsLink: string | null;
+  /**
+   * Origins (`https://cdn.example.com`) dynamic plugin bundles may be loaded from besides this
+   * server: added to the pages' CSP `script-src` and required of a bundle URL on another origin.
+   */
+  dynamicPluginOrigins: string[];
+  /**
+   * The deck.gl charts' base map: a raster tile URL template with {z}, {x} and {y}, http(s)
+   * or a path on this server (STRATA_DECKGL_TILE_URL); null draws no base map. Its origin is
+   * added to the pages' CSP (img-src, connect-src).
+   */
+  deckglTileUrl: string | null;
   /** Set the Secure flag on the session cookie (behind HTTPS). */
   cookieSecure: boolean;
   /** Lifetime of a browser session, in seconds. */
@@ -68,16 +92,31 @@ export interface Config {
    * seconds); the web app's chart requests wait this long too.
    */
   chartQueryTimeoutSeconds: number;
+  /**
+   * The nice value every thread of a server process but the main one runs at (query threads
+   * yield the CPU to the thread answering requests; runtime/thread-priority.ts). 0: all alike.
+   */
+  backgroundThreadNice: number;
   /** An annotation layer's chart query running longer fails with "Query timeout for annotations". */
   annotationTimeoutSeconds: number;
   /** Chart data results are cached this long unless the dataset or database says otherwise; 0 keeps them until evicted. */
   cacheDefaultTimeoutSeconds: number;
+  /**
+   * Issue 17: with Redis, how long a process serves chart data from its own copy of a Redis
+   * entry (a replacement by another process drops the copy at once); 0 reads Redis every time.
+   */
+  chartCacheLocalSeconds: number;
   // Issue 16 point 1 (SQL fragments).
   /**
    * Functions non-admins may call in SQL fragments, beyond each engine's allow list
    * (STRATA_SQL_ALLOWED_FUNCTIONS): engine name (or `*` for every engine) -> function names.
    */
   sqlAllowedFunctions: Record<string, string[]>;
+  /**
+   * The schedule form SQL Lab offers for saved queries (STRATA_SCHEDULED_QUERIES, Superset's
+   * SCHEDULED_QUERIES: JSONSCHEMA, UISCHEMA, VALIDATION, linkback); null: no Schedule action.
+   */
+  scheduledQueries: ScheduledQueriesConf | null;
   // Issue 16 point 10 (sqllab helper): SQL Lab results quotas, in bytes; 0 turns one off.
   /** The most bytes one query's stored results may take (STRATA_RESULTS_MAX_BYTES_PER_QUERY). */
   resultsMaxBytesPerQuery: number;
@@ -222,6 +261,42 @@ function parseFeatureFlags(text: string | undefined): Record<string, boolean> {
   return { ...flags, ...result.data };
 }
 
+/** Parses STRATA_DYNAMIC_PLUGIN_ORIGINS: http(s) origins, separated by commas or spaces. */
+function parseOrigins(text: string | undefined): string[] {
+  const origins: string[] = [];
+  for (const item of (text ?? '').split(/[\s,]+/).filter(Boolean)) {
+    const origin = normalizeOrigin(item);
+    if (!origin) {
+      throw new ConfigError(
+        `STRATA_DYNAMIC_PLUGIN_ORIGINS must list http(s) origins such as https://cdn.example.com (no path), got "${item}"`,
+      );
+    }
+    if (!origins.includes(origin)) origins.push(origin);
+  }
+  return origins;
+}
+
+/** Parses STRATA_DECKGL_TILE_URL: empty, or an http(s) URL / site path with {z}, {x}, {y}. */
+export function parseTileUrl(text: string | undefined): string | null {
+  const url = (text ?? '').trim();
+  if (url === '') return null;
+  const placeholders = ['{z}', '{x}', '{y}'].every((p) => url.includes(p));
+  let ok = placeholders && url.startsWith('/') && !url.startsWith('//');
+  if (placeholders && !ok) {
+    try {
+      const parsed = new URL(url.replace(/[{}]/g, ''));
+      ok = parsed.protocol === 'http:' || parsed.protocol === 'https:';
+    } catch {
+      ok = false;
+    }
+  }
+  if (!ok)
+    throw new ConfigError(
+      `STRATA_DECKGL_TILE_URL must be a tile URL template with {z}, {x} and {y}, such as https://tiles.example.com/{z}/{x}/{y}.png, got "${url}"`,
+    );
+  return url;
+}
+
 // Issue 16 point 1: STRATA_SQL_ALLOWED_FUNCTIONS.
 const FUNCTION_NAME = /^[A-Za-z_][A-Za-z0-9_$]*$/;
 const allowedFunctionsSchema = z.record(
@@ -241,6 +316,22 @@ function parseAllowedFunctions(text: string | undefined): Record<string, string[
   }
   const result = allowedFunctionsSchema.safeParse(parsed);
   if (!result.success) throw new ConfigError(message);
+  return result.data;
+}
+
+/** Parses STRATA_SCHEDULED_QUERIES: Superset's SCHEDULED_QUERIES object as JSON; empty: none. */
+export function parseScheduledQueries(text: string | undefined): ScheduledQueriesConf | null {
+  if (!text || !text.trim()) return null;
+  const message =
+    'STRATA_SCHEDULED_QUERIES must be a JSON object like Superset\'s SCHEDULED_QUERIES: {"JSONSCHEMA": {"type": "object", "properties": {...}}, "UISCHEMA": {...}, "VALIDATION": [...]}';
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new ConfigError(message);
+  }
+  const result = scheduledQueriesConfSchema.safeParse(parsed);
+  if (!result.success) throw new ConfigError(`${message} (${result.error.issues[0]?.message})`);
   return result.data;
 }
 
@@ -306,11 +397,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const resultsTtlSeconds = positive('STRATA_RESULTS_TTL_SECONDS', 24 * 3600);
   const chartQueryTimeoutSeconds = positive('STRATA_CHART_QUERY_TIMEOUT_SECONDS', 60);
   const annotationTimeoutSeconds = positive('STRATA_ANNOTATION_TIMEOUT_SECONDS', 60);
+  const backgroundThreadNice = wholeNumber('STRATA_BACKGROUND_THREAD_NICE', 10, 0);
+  if (backgroundThreadNice > 19)
+    throw new ConfigError(
+      `STRATA_BACKGROUND_THREAD_NICE must be a whole number from 0 to 19, got "${backgroundThreadNice}"`,
+    );
   const cacheDefaultTimeoutSeconds = wholeNumber(
     'STRATA_CACHE_DEFAULT_TIMEOUT_SECONDS',
     24 * 3600,
     0,
   );
+  const chartCacheLocalSeconds = wholeNumber('STRATA_CHART_CACHE_LOCAL_SECONDS', 60, 0);
   // Issue 16 point 10 (sqllab helper): SQL Lab results quotas.
   const byteSize = (name: string, fallback: number): number => {
     const v = env[name];
@@ -410,6 +507,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     adminPassword: env.STRATA_ADMIN_PASSWORD || null,
     redisUrl,
     featureFlags: parseFeatureFlags(env.STRATA_FEATURE_FLAGS),
+    dynamicPluginOrigins: parseOrigins(env.STRATA_DYNAMIC_PLUGIN_ORIGINS),
+    permissionInstructionsLink: parseHttpUrl(
+      'STRATA_PERMISSION_INSTRUCTIONS_LINK',
+      env.STRATA_PERMISSION_INSTRUCTIONS_LINK,
+    ),
+    deckglTileUrl: parseTileUrl(env.STRATA_DECKGL_TILE_URL),
     cookieSecure: flag('STRATA_COOKIE_SECURE', false),
     sessionLifetimeSeconds,
     logLevel: env.STRATA_LOG_LEVEL || 'info',
@@ -422,9 +525,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     sqllabWorkers,
     resultsTtlSeconds,
     chartQueryTimeoutSeconds,
+    backgroundThreadNice,
     annotationTimeoutSeconds,
     cacheDefaultTimeoutSeconds,
+    chartCacheLocalSeconds,
     sqlAllowedFunctions: parseAllowedFunctions(env.STRATA_SQL_ALLOWED_FUNCTIONS),
+    scheduledQueries: parseScheduledQueries(env.STRATA_SCHEDULED_QUERIES),
     resultsMaxBytesPerQuery,
     resultsMaxBytesPerUser,
     resultsMaxBytesTotal,

@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { dashboardTabsAnswer } from '@strata/core';
 import { ApiError } from '../api/errors.js';
 import { parseId } from '../api/query-params.js';
 import { keyParam, parseBody } from '../api/request-parsing.js';
@@ -15,6 +16,7 @@ import type { DatabaseConnections } from '../databases/connections.js';
 import { findVisibleDashboard, type DashboardAccessOptions } from './access.js';
 import { dashboardCharts, dashboardDatasets } from './contents.js';
 import { copyDashboard, copyDashboardSchema } from './copy.js';
+import { dashboardTabs } from './tabs.js';
 import {
   createFilterSet,
   createFilterSetBody,
@@ -89,6 +91,23 @@ export function registerDashboardRoutes(
       const ctx = ctxOf(req);
       const dashboard = await findVisibleDashboard(ctx, idOf(req), opts);
       return { result: await dashboardDatasets(ctx, dashboard, connections, opts) };
+    },
+  );
+
+  app.get(
+    '/api/v1/dashboard/:id/tabs',
+    {
+      config: { access: read },
+      schema: {
+        tags,
+        summary: 'The tabs of a dashboard (by id or slug)',
+        params: idParams,
+        response: { 200: dashboardTabsAnswer },
+      },
+    },
+    async (req) => {
+      const dashboard = await findVisibleDashboard(ctxOf(req), idOf(req), opts);
+      return { result: dashboardTabs(dashboard.position_json) };
     },
   );
 

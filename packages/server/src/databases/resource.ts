@@ -9,6 +9,7 @@ import type { EngineRegistry } from '../engines/registry.js';
 import type { DatabaseConnections } from './connections.js';
 import { visibleDatabases } from './access.js';
 import { parseJsonObject } from '../api/json.js';
+import { sqlLabDatabase } from '../tab_state/bootstrap.js';
 
 /** Databases through the REST conventions (reads and delete). Credentials never leave. */
 export function databasesResource(
@@ -44,9 +45,18 @@ export function databasesResource(
       'allow_ctas',
       'allow_cvas',
       'allow_file_upload',
+      'allow_multi_catalog',
+      'allows_cost_estimate',
+      'allows_subquery',
+      'allows_virtual_table_explore',
       'disable_data_preview',
+      'disable_drill_to_detail',
+      'engine_information',
+      'extra',
       'force_ctas_schema',
       'explore_database_id',
+      'uuid',
+      'changed_on',
       'changed_on_delta_humanized',
       'changed_on_utc',
       'changed_by',
@@ -72,6 +82,8 @@ export function databasesResource(
           return [
             r.id,
             {
+              // Superset's list flags (allows_*, allow_multi_catalog, disable_*, engine_information).
+              ...sqlLabDatabase(r, engines),
               id: r.id,
               uuid: r.uuid,
               database_name: r.database_name,
@@ -88,8 +100,8 @@ export function databasesResource(
               engine: backendOf(r.sqlalchemy_uri),
               configuration_method: r.configuration_method ?? 'sqlalchemy_form',
               parameters: uriParameters(r.sqlalchemy_uri),
-              force_ctas_schema: null,
-              explore_database_id: r.id,
+              explore_database_id:
+                typeof extra.explore_database_id === 'number' ? extra.explore_database_id : r.id,
               cache_timeout: r.cache_timeout,
               impersonate_user: toBool(r.impersonate_user),
               is_managed_externally: toBool(r.is_managed_externally),

@@ -325,6 +325,9 @@ export function registerDatabaseRoutes(
       schemaAllowed(req, row, schema);
       const client = await engineCall(() => connections.client(row));
       const meta = await engineCall(() => client.getTableMetadata(schema, req.params.table));
+      // The preview reads the latest partition where the engine reports one (table_extra's
+      // partitions); a failure there costs the filter, not the table's metadata.
+      const partitions = await client.getPartitions(schema, meta.name).catch(() => null);
       return tableMetadataAnswer(
         meta,
         buildSelectStar(
@@ -332,6 +335,8 @@ export function registerDatabaseRoutes(
           schema,
           meta.name,
           meta.columns.map((c) => c.name),
+          undefined,
+          partitions?.latest ?? null,
         ),
       );
     },

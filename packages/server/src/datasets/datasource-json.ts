@@ -1,10 +1,13 @@
 import { TIME_GRAIN_NAMES, TIME_GRAINS } from '@strata/core';
-import type { EngineSpec } from '../engines/types.js';
+import { NO_ENGINE_INFORMATION, type EngineSpec } from '../engines/types.js';
 import { toBool } from '../metadata/db.js';
 import { backendOf } from '../databases/uri.js';
 import { buildSelectStar } from '../databases/select-star.js';
+import { parseJsonObject } from '../api/json.js';
 import {
+  certificationFields,
   columnApiObject,
+  currencyJson,
   healthCheckMessage,
   metricApiObject,
   type DatasetRecord,
@@ -16,7 +19,16 @@ import {
  */
 export function datasourceJson(rec: DatasetRecord, spec: EngineSpec | null) {
   const r = rec.row;
-  const columns = rec.columns.map(columnApiObject);
+  // Explore's columns and metrics carry their certification and warning (Superset's `data`).
+  const columns = rec.columns.map((c) => ({
+    ...columnApiObject(c),
+    ...certificationFields(c.extra),
+  }));
+  const metrics = rec.metrics.map((m) => ({
+    ...metricApiObject(m),
+    ...certificationFields(m.extra),
+  }));
+  const dbExtra = parseJsonObject(r.database_extra ?? null);
   const temporal = columns.filter((c) => c.is_dttm).map((c) => c.column_name);
   const grains = spec ? TIME_GRAINS.filter((g) => spec.timeGrainExpression(g, 'x') !== null) : [];
   const verbose: Record<string, string> = { __timestamp: 'Time' };
@@ -38,6 +50,18 @@ export function datasourceJson(rec: DatasetRecord, spec: EngineSpec | null) {
       id: r.database_id,
       database_name: r.database_name,
       backend: backendOf(r.sqlalchemy_uri),
+      name: r.database_name,
+      // Superset's Database properties read from its extra (DashboardDatasetSchema's database).
+      allow_multi_catalog: dbExtra.allow_multi_catalog === true,
+      disable_data_preview: dbExtra.disable_data_preview === true,
+      disable_drill_to_detail: dbExtra.disable_drill_to_detail === true,
+      allows_virtual_table_explore: dbExtra.allows_virtual_table_explore !== false,
+      // What the filter editor offers (REGEX, LATEST PARTITION) follows the engine.
+      engine_information: spec?.describe().engine_information ?? NO_ENGINE_INFORMATION,
+      explore_database_id:
+        typeof dbExtra.explore_database_id === 'number'
+          ? dbExtra.explore_database_id
+          : r.database_id,
     },
     main_dttm_col: r.main_dttm_col,
     offset: r.offset,
@@ -52,9 +76,15 @@ export function datasourceJson(rec: DatasetRecord, spec: EngineSpec | null) {
     is_managed_externally: toBool(r.is_managed_externally),
     owners: rec.owners.map((o) => o.id),
     columns,
-    metrics: rec.metrics.map(metricApiObject),
+    metrics,
     column_formats: Object.fromEntries(
       rec.metrics.filter((m) => m.d3format).map((m) => [m.metric_name, m.d3format]),
+    ),
+    currency_formats: Object.fromEntries(
+      rec.metrics.flatMap((m) => {
+        const currency = currencyJson(m.currency);
+        return currency ? [[m.metric_name, currency]] : [];
+      }),
     ),
     verbose_map: verbose,
     granularity_sqla: temporal.map((c) => [c, c]),

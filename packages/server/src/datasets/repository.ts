@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GenericDataType } from '@strata/core';
 import { auditFields } from '../api/common-columns.js';
 import { loadOwners, loadUserSummaries, type UserSummary } from '../api/user-summaries.js';
+import { parseJsonObject } from '../api/json.js';
 import { backendOf } from '../databases/uri.js';
 import type { MetadataDb } from '../metadata/db.js';
 import { nowIso, toBool } from '../metadata/db.js';
@@ -12,6 +13,8 @@ import { storedGenericType, type SourceColumn } from './columns-sync.js';
 export type DatasetRow = Selectable<DatasetTable> & {
   database_name: string;
   sqlalchemy_uri: string;
+  /** The database's `extra` JSON (its flags: disable_drill_to_detail…); absent for a query. */
+  database_extra?: string | null;
 };
 export type ColumnRow = Selectable<DatasetColumnTable>;
 export type MetricRow = Selectable<DatasetMetricTable>;
@@ -35,7 +38,7 @@ export async function loadDatasetRecords(
     .selectFrom('tables as t')
     .innerJoin('dbs', 'dbs.id', 't.database_id')
     .selectAll('t')
-    .select(['dbs.database_name', 'dbs.sqlalchemy_uri'])
+    .select(['dbs.database_name', 'dbs.sqlalchemy_uri', 'dbs.extra as database_extra'])
     .where('t.id', 'in', ids)
     .execute();
   const columns = await db
@@ -60,6 +63,29 @@ export async function loadDatasetRecords(
     });
   }
   return out;
+}
+
+/**
+ * Superset's CertificationMixin over an `extra` JSON: `certification.certified_by` and
+ * `.details`, `warning_markdown`, and `is_certified` when someone certified it.
+ */
+export function certificationFields(extra: string | null) {
+  const obj = parseJsonObject(extra);
+  const cert = obj.certification;
+  const c = cert && typeof cert === 'object' ? (cert as Record<string, unknown>) : {};
+  const certifiedBy = typeof c.certified_by === 'string' ? c.certified_by : null;
+  return {
+    certified_by: certifiedBy,
+    certification_details: typeof c.details === 'string' ? c.details : null,
+    is_certified: Boolean(certifiedBy),
+    warning_markdown: typeof obj.warning_markdown === 'string' ? obj.warning_markdown : null,
+  };
+}
+
+/** Superset's `currency_json`: the metric's currency object, null when empty or unreadable. */
+export function currencyJson(currency: string | null): Record<string, unknown> | null {
+  const obj = parseJsonObject(currency);
+  return Object.keys(obj).length > 0 ? obj : null;
 }
 
 export function columnApiObject(c: ColumnRow) {

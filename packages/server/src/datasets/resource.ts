@@ -87,7 +87,11 @@ export function datasetsResource(connections: DatabaseConnections): ResourceDefi
     defaultOrder: { column: 'changed_on_delta_humanized', direction: 'desc' },
     listColumns: [
       'id',
+      'uuid',
       'table_name',
+      'catalog',
+      'datasource_type',
+      'changed_by_name',
       'kind',
       'schema',
       'sql',

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { GenericDataType } from '@strata/core';
+import { engineFeatures } from '../query/compile/features.js';
 import { ApiError } from '../api/errors.js';
 import { datasourceKeyId, parseId, zodFieldErrors } from '../api/query-params.js';
 import { requestContext, type ResourceServices } from '../api/resource.js';
@@ -33,6 +35,24 @@ const tags = ['dataset'];
 
 /** Most distinct values a column-values call answers. */
 export const COLUMN_VALUES_LIMIT = 10_000;
+/** The longest search text the column values take (`q`). */
+export const COLUMN_VALUES_SEARCH_MAX = 1000;
+
+/**
+ * The column values' `q`: trimmed text, null when absent or blank; one text at most
+ * COLUMN_VALUES_SEARCH_MAX characters long, else a 400.
+ */
+export function columnValuesSearch(q: unknown): string | null {
+  if (q === undefined || q === null) return null;
+  if (typeof q !== 'string') throw new ApiError(400, 'The search text must be given once.');
+  const text = q.trim();
+  if (text.length > COLUMN_VALUES_SEARCH_MAX)
+    throw new ApiError(
+      400,
+      `The search text is longer than ${COLUMN_VALUES_SEARCH_MAX} characters.`,
+    );
+  return text === '' ? null : text;
+}
 /** Samples: page size when none is asked, and the largest allowed. */
 export const SAMPLES_PER_PAGE = 1000;
 export const SAMPLES_MAX_PER_PAGE = 10_000;
@@ -106,10 +126,15 @@ export function registerDatasetRoutes(
     req: FastifyRequest,
     client: DatabaseClient,
     sql: string,
-    options: { schema: string | null; maxRows: number; labels?: readonly string[] },
+    options: {
+      schema: string | null;
+      maxRows: number;
+      labels?: readonly string[];
+      signal?: AbortSignal;
+    },
     build: (result: ExecuteResult) => T,
   ): Promise<T> =>
-    limits.inUserSlot(userKeyOf(req.principal), undefined, async () => {
+    limits.inUserSlot(userKeyOf(req.principal), options.signal, async () => {
       let run: Awaited<ReturnType<ChartQueryLimits['execute']>>;
       try {
         // Samples and column values run in a read-only transaction (issue 16 point 1).
@@ -181,6 +206,7 @@ export function registerDatasetRoutes(
           uuid: _uuid,
           database_name: _dn,
           sqlalchemy_uri: _u,
+          database_extra: _de,
           ...fields
         } = base.row;
         const row = await trx
@@ -387,11 +413,25 @@ export function registerDatasetRoutes(
     },
   );
 
-  app.get<{ Params: { type: string; id: string; column: string } }>(
+  app.get<{
+    Params: { type: string; id: string; column: string };
+    Querystring: Record<string, unknown>;
+  }>(
     '/api/v1/datasource/:type/:id/column/:column/values/',
-    { config: { access: read }, schema: { tags, summary: 'Distinct values of a dataset column' } },
-    async (req) => {
+    {
+      config: { access: read },
+      schema: {
+        tags,
+        summary: 'Distinct values of a dataset column',
+        description:
+          'At most `limit` values, ordered. `q`: only values containing it, ignoring case ' +
+          '(the search of the filter editors as the user types). A request the client ' +
+          'abandons is cancelled on the database.',
+      },
+    },
+    async (req, reply) => {
       if (!['table', 'dataset'].includes(req.params.type)) throw new ApiError(404, 'Not found');
+      const search = columnValuesSearch(req.query.q);
       const rec = await readable(req, parseId(req.params.id));
       const column = rec.columns.find((c) => c.column_name === req.params.column);
       if (!column) throw new ApiError(404, `Column ${req.params.column} does not exist`);
@@ -399,18 +439,32 @@ export function registerDatasetRoutes(
       const expr = column.expression
         ? `(${column.expression})`
         : spec.quoteIdentifier(column.column_name);
-      const where = rec.row.fetch_values_predicate
-        ? ` WHERE ${rec.row.fetch_values_predicate}`
-        : '';
+      const generic = storedGenericType({ type: column.type, is_dttm: toBool(column.is_dttm) });
+      const conditions: string[] = [];
+      if (rec.row.fetch_values_predicate) conditions.push(`(${rec.row.fetch_values_predicate})`);
+      if (search !== null) {
+        const features = engineFeatures(compileDialectFor(spec, isAdmin(req.principal)));
+        const text = generic === GenericDataType.STRING ? expr : features.castText(expr);
+        conditions.push(features.containsText(text, search));
+      }
+      const where = conditions.length ? ` WHERE ${conditions.join(' AND ')}` : '';
       const from = await fromClause(spec, rec.row);
       const sqlText = `SELECT DISTINCT ${expr} AS column_values FROM ${from}${where} ORDER BY 1 LIMIT ${COLUMN_VALUES_LIMIT}`;
-      const generic = storedGenericType({ type: column.type, is_dttm: toBool(column.is_dttm) });
+      // The suggestions' request is aborted at every keystroke: its query must not run on.
+      const controller = new AbortController();
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) controller.abort();
+      });
       return limitedRows(
         req,
         client,
         sqlText,
-        { schema: rec.row.schema, maxRows: COLUMN_VALUES_LIMIT },
-        (result) => ({ result: result.rows.map((r) => r[0]), type_generic: generic }),
+        { schema: rec.row.schema, maxRows: COLUMN_VALUES_LIMIT, signal: controller.signal },
+        (result) => ({
+          result: result.rows.map((r) => r[0]),
+          limit: COLUMN_VALUES_LIMIT,
+          type_generic: generic,
+        }),
       );
     },
   );

@@ -1,3 +1,4 @@
+import type { EngineInformation } from '@strata/core';
 import type { GenericDataType, TimeGrain } from '@strata/core';
 
 /**
@@ -211,8 +212,10 @@ export interface EngineDescription {
   available_drivers: string[];
   /** JSON schema of the parameters form, or null when only a URI is taken. */
   parameters: Record<string, unknown> | null;
-  engine_information: { supports_file_upload: boolean; disable_ssh_tunneling: boolean };
+  engine_information: EngineInformation;
 }
+
+export type { EngineInformation } from '@strata/core';
 
 /** Parameters of the parameters form (`validate_parameters`, building a URI). */
 export interface ConnectionParameters {
@@ -269,3 +272,11 @@ export interface EngineSpec {
   /** Connects (lazily for pools); errors surface as EngineError. */
   connect(uri: string, options: ConnectOptions): Promise<DatabaseClient>;
 }
+
+/** What a database whose engine is not shipped here is described with. */
+export const NO_ENGINE_INFORMATION: EngineInformation = {
+  supports_file_upload: false,
+  disable_ssh_tunneling: true,
+  supports_regex: false,
+  supports_latest_partition: false,
+};

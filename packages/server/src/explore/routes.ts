@@ -19,9 +19,14 @@ const tags = ['Explore'];
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const exploreQuery = z.object({
   form_data_key: z.string().min(1).max(256).optional(),
+  permalink_key: z.string().min(1).max(256).optional(),
   slice_id: id.optional(),
   datasource_id: id.optional(),
-  datasource_type: z.enum(['table', 'dataset', 'query', 'saved_query']).optional(),
+  // Any type name, as Superset takes it: types its DAO does not know are answered 422.
+  datasource_type: z
+    .string()
+    .regex(/^[a-z_]{1,32}$/)
+    .optional(),
 });
 
 /** Explore's API: hydration, form data per tab, permalinks. */
@@ -51,6 +56,7 @@ export function registerExploreRoutes(
         req.principal,
         {
           ...(q.form_data_key !== undefined ? { form_data_key: q.form_data_key } : {}),
+          ...(q.permalink_key !== undefined ? { permalink_key: q.permalink_key } : {}),
           ...(q.slice_id !== undefined ? { slice_id: q.slice_id } : {}),
           ...(q.datasource_id !== undefined ? { datasource_id: q.datasource_id } : {}),
           ...(q.datasource_type !== undefined ? { datasource_type: q.datasource_type } : {}),
@@ -61,6 +67,10 @@ export function registerExploreRoutes(
           return text === null ? null : (JSON.parse(text) as Record<string, unknown>);
         },
         results,
+        async (key, principal) => {
+          if (!KEY_PATTERN.test(key)) throw new ApiError(404, 'Not found');
+          return readPermalink(db, principal, key);
+        },
       );
       return { result };
     },

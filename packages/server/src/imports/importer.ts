@@ -29,7 +29,7 @@
  *   an admin) keeps its owner.
  */
 import { randomUUID } from 'node:crypto';
-import { validateJsonMetadata, validatePositionData } from '@strata/core';
+import { migrateLegacyChart, validateJsonMetadata, validatePositionData } from '@strata/core';
 import type { RequestContext } from '../api/resource-types.js';
 import { addOwnerRow } from '../api/write-helpers.js';
 import type { SecretBox } from '../crypto/secret-box.js';
@@ -1278,11 +1278,13 @@ async function applyPlan(
       }
       const dataset = c.dataset!;
       const datasetId = 'id' in dataset ? dataset.id : datasetIds.get(dataset.uuid)!;
+      // Older charts' form data as Superset's migrations leave it (Superset migrates on import).
+      const migrated = migrateLegacyChart(c.config.viz_type, c.config.params ?? {});
       const values = {
         slice_name: c.config.slice_name,
         datasource_id: datasetId,
         datasource_type: 'table',
-        viz_type: c.config.viz_type,
+        viz_type: migrated.vizType,
         description: text(c.config.description),
         cache_timeout: c.config.cache_timeout ?? null,
         certified_by: text(c.config.certified_by),
@@ -1317,7 +1319,7 @@ async function applyPlan(
       await trx
         .updateTable('slices')
         .set({
-          params: JSON.stringify(rewriteChartParams(c.config.params, datasetId, id)),
+          params: JSON.stringify(rewriteChartParams(migrated.params, datasetId, id)),
           query_context: rewriteQueryContext(c.config.query_context, datasetId, id),
         })
         .where('id', '=', id)

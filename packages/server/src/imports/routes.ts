@@ -11,6 +11,7 @@
  */
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { multipartReadError } from '../api/multipart-errors.js';
 import { ApiError } from '../api/errors.js';
 import { requestContext, type ResourceServices } from '../api/resource.js';
 import { readBundleFiles } from '../workers/cpu.js';
@@ -60,9 +61,9 @@ async function receive(req: FastifyRequest): Promise<ImportForm> {
     if (code === 'FST_REQ_FILE_TOO_LARGE')
       throw new ApiError(400, `The file is larger than the limit of ${MAX_BUNDLE_BYTES / MB} MB`);
     if (e instanceof ApiError) throw e;
-    if (status && status >= 400 && status < 500)
+    if (status === 413)
       throw new ApiError(400, `The upload could not be read: ${(e as Error).message}`);
-    throw e;
+    throw multipartReadError(e, 'The upload') ?? e;
   }
   return { file, fields };
 }

@@ -248,8 +248,14 @@ export function registerKeyValueRoutes(
           rec.row,
           rec.owners.map((o) => o.id),
         )
-      )
-        throw new ApiError(404, 'Not found');
+      ) {
+        // Gone (or not the caller's to read): SQL Lab opens and says the datasource could not
+        // be loaded, rather than a bare 404 in a new window.
+        return reply.redirect(
+          `/sqllab/?datasourceKey=${encodeURIComponent(form.datasourceKey)}`,
+          302,
+        );
+      }
       dbId = rec.row.database_id;
       schema = form.schema ?? rec.row.schema;
       catalog = form.catalog ?? rec.row.catalog;

@@ -3,9 +3,12 @@ import { humanizeTimeDelta, LOG_BATCH_SIZE } from '@strata/core';
 import { z } from 'zod';
 import { ApiError } from '../api/errors.js';
 import { MAX_ID, parseRisonParam } from '../api/query-params.js';
-import type { MetadataDb } from '../metadata/db.js';
+import { registerResource, requestContext, type ResourceServices } from '../api/resource.js';
+import type { RequestContext } from '../api/resource-types.js';
+import { canReadChart } from '../chart_data/saved-chart.js';
+import { findVisibleDashboard, type DashboardAccessOptions } from '../dashboards/access.js';
 import { nowIso, toDate } from '../metadata/db.js';
-import { isAdmin } from '../security/principal.js';
+import { logResource } from './resource.js';
 
 const MAX_EVENT_BYTES = 16 * 1024;
 
@@ -48,6 +51,36 @@ const numberOrNull = (v: unknown): number | null => {
   return Number.isFinite(n) ? Math.round(n) : null;
 };
 
+/** Whether the user may still open a recent item: its dashboard, or its chart. */
+async function mayStillSee(
+  ctx: RequestContext,
+  row: {
+    d_id: number | null;
+    slice_id: number | null;
+    s_created_by: number | null;
+    s_datasource_id: number | null;
+    s_datasource_type: string | null;
+  },
+  dashboardAccess: DashboardAccessOptions,
+): Promise<boolean> {
+  if (row.d_id !== null) {
+    try {
+      await findVisibleDashboard(ctx, row.d_id, dashboardAccess);
+      return true;
+    } catch (e) {
+      if (e instanceof ApiError && e.statusCode === 404) return false;
+      throw e;
+    }
+  }
+  if (row.slice_id === null) return false;
+  return canReadChart(ctx.db, ctx.principal, {
+    id: row.slice_id,
+    created_by_fk: row.s_created_by,
+    datasource_id: row.s_datasource_id,
+    datasource_type: row.s_datasource_type,
+  });
+}
+
 const recentQuery = z
   .object({
     page: z.number().int().min(0).default(0),
@@ -57,7 +90,17 @@ const recentQuery = z
   })
   .strict();
 
-export function registerLogRoutes(app: FastifyInstance, db: MetadataDb): void {
+/**
+ * The event log (`POST /superset/log/`) and what it feeds: the user's recent activity, and the
+ * log list. Recent activity names only dashboards and charts the user may still see (an event
+ * may name any id: the log takes what the browser says).
+ */
+export function registerLogRoutes(
+  app: FastifyInstance,
+  services: ResourceServices,
+  dashboardAccess: DashboardAccessOptions,
+): void {
+  const db = services.db;
   app.post(
     '/superset/log/',
     { config: { access: { perm: 'can_log', view: 'Superset' }, csrfExempt: true } },
@@ -78,7 +121,9 @@ export function registerLogRoutes(app: FastifyInstance, db: MetadataDb): void {
           user_id: req.principal.id,
           json,
           dttm: now,
-          dashboard_id: query.data.dashboard_id ?? (source === 'dashboard' ? sourceId : null),
+          dashboard_id:
+            query.data.dashboard_id ??
+            (source === 'dashboard' ? sourceId : numberOrNull(event.dashboard_id)),
           slice_id:
             query.data.slice_id ?? (source === 'slice' ? sourceId : numberOrNull(event.slice_id)),
           duration_ms: numberOrNull(event.duration),
@@ -108,6 +153,9 @@ export function registerLogRoutes(app: FastifyInstance, db: MetadataDb): void {
           'd.dashboard_title',
           'd.slug',
           's.slice_name',
+          's.created_by_fk as s_created_by',
+          's.datasource_id as s_datasource_id',
+          's.datasource_type as s_datasource_type',
         ])
         .where('l.user_id', '=', req.principal.id)
         .where((eb) => eb.or([eb('d.id', 'is not', null), eb('s.id', 'is not', null)]))
@@ -118,11 +166,15 @@ export function registerLogRoutes(app: FastifyInstance, db: MetadataDb): void {
         .execute();
       const seen = new Set<string>();
       const items = [];
+      const ctx = requestContext(req, services);
+      const wanted = (q.page + 1) * q.page_size;
       for (const r of rows) {
+        if (items.length >= wanted) break;
         const isDashboard = r.d_id !== null;
         const key = isDashboard ? `d${r.dashboard_id}` : `s${r.slice_id}`;
         if (q.distinct && seen.has(key)) continue;
         seen.add(key);
+        if (!(await mayStillSee(ctx, r, dashboardAccess))) continue;
         const when = toDate(r.dttm) ?? new Date();
         items.push({
           action: r.action,
@@ -140,36 +192,5 @@ export function registerLogRoutes(app: FastifyInstance, db: MetadataDb): void {
     },
   );
 
-  app.get(
-    '/api/v1/log/',
-    { config: { access: { perm: 'can_read', view: 'Log' } } },
-    async (req) => {
-      const q = parseRisonParam(
-        (req.query as Record<string, unknown>).q,
-        z
-          .object({
-            page: z.number().int().min(0).default(0),
-            page_size: z.number().int().min(1).max(100).default(25),
-          })
-          .strict(),
-      );
-      let qb = db.selectFrom('logs');
-      if (!isAdmin(req.principal)) qb = qb.where('user_id', '=', req.principal.id);
-      const count = await qb
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirst();
-      const rows = await qb
-        .selectAll()
-        .orderBy('dttm', 'desc')
-        .orderBy('id', 'desc')
-        .limit(q.page_size)
-        .offset(q.page * q.page_size)
-        .execute();
-      return {
-        count: Number(count?.count ?? 0),
-        ids: rows.map((r) => r.id),
-        result: rows.map((r) => ({ ...r, dttm: toDate(r.dttm)?.toISOString() ?? null })),
-      };
-    },
-  );
+  registerResource(app, logResource(), services);
 }

@@ -72,6 +72,13 @@ export interface SessionTable {
   user_agent: string | null;
 }
 
+export interface UserPreferenceTable {
+  user_id: number;
+  /** JSON: core's `UserPreferences`. */
+  value: string;
+  changed_on: Timestamp;
+}
+
 export interface FavStarTable {
   id: Generated<number>;
   user_id: number;
@@ -366,6 +373,37 @@ export interface KeyValueTable {
   lookup: string | null;
 }
 
+/** A dynamic plugin: a chart type's ES module bundle (Superset's dynamic_plugin). */
+export interface DynamicPluginTable extends AuditColumns {
+  id: Generated<number>;
+  name: string;
+  key: string;
+  bundle_url: string;
+}
+
+/** A named piece of dashboard CSS (Superset's css_templates). */
+export interface CssTemplateTable extends AuditColumns {
+  id: Generated<number>;
+  template_name: string | null;
+  css: string | null;
+}
+
+/** A tag (Superset's tag; custom tags only here). */
+export interface TagTable extends AuditColumns {
+  id: Generated<number>;
+  name: string;
+  type: string;
+  description: string | null;
+}
+
+/** A tag on an object (Superset's tagged_object): object_type `dashboard`, `chart` or `query`. */
+export interface TaggedObjectTable extends AuditColumns {
+  id: Generated<number>;
+  tag_id: number;
+  object_id: number;
+  object_type: string;
+}
+
 /** A native annotation layer (Superset's annotation_layer). */
 export interface AnnotationLayerTable extends AuditColumns {
   id: Generated<number>;
@@ -483,6 +521,7 @@ export interface MetadataSchema {
   ab_permission_view: PermissionViewTable;
   ab_permission_view_role: PermissionViewRoleTable;
   strata_session: SessionTable;
+  strata_user_preference: UserPreferenceTable;
   favstar: FavStarTable;
   logs: LogTable;
   dbs: DatabaseTable;
@@ -509,4 +548,8 @@ export interface MetadataSchema {
   report_schedule_user: ReportScheduleUserTable;
   report_recipient: ReportRecipientTable;
   report_execution_log: ReportExecutionLogTable;
+  dynamic_plugin: DynamicPluginTable;
+  css_templates: CssTemplateTable;
+  tag: TagTable;
+  tagged_object: TaggedObjectTable;
 }

@@ -41,7 +41,7 @@ export interface AuthPluginOptions {
 
 /** Whether a principal satisfies an access rule (pure). */
 export function satisfies(principal: Principal, access: Access): boolean {
-  if (access === 'public') return true;
+  if (access === 'public' || access === 'probe') return true;
   if (principal.isAnonymous && access === 'authenticated') return false;
   if (access === 'authenticated') return true;
   if ('anyOf' in access) return access.anyOf.some((a) => hasPerm(principal, a.perm, a.view));
@@ -126,6 +126,8 @@ export const authPlugin = fp<AuthPluginOptions>(
     });
 
     app.addHook('onRequest', async (req) => {
+      // A probe reads nothing: its request has no principal (its handler must not ask for one).
+      if (req.routeOptions.config.access === 'probe') return;
       await authenticate(req, opts);
       const config = req.routeOptions.config;
       if (UNSAFE_METHODS.has(req.method) && req.authMethod === 'cookie' && !config.csrfExempt) {

@@ -1,4 +1,10 @@
 import {
+  CSS_TEMPLATE_MENU,
+  CSS_TEMPLATE_VIEW,
+  DYNAMIC_PLUGIN_MENU,
+  TAG_MENU,
+  TAG_VIEW,
+  DYNAMIC_PLUGIN_VIEW,
   ROLE_ADMIN,
   ROLE_ALPHA,
   ROLE_GAMMA,
@@ -62,8 +68,10 @@ const MENUS = [
   'List Users',
   'List Roles',
   'Alerts & Report',
+  'Action Log',
 ] as const;
-const ADMIN_ONLY_MENUS = new Set(['Security', 'List Users', 'List Roles']);
+/** Superset's ADMIN_ONLY_VIEW_MENUS among the menus (the action log's page is the admin's). */
+const ADMIN_ONLY_MENUS = new Set(['Security', 'List Users', 'List Roles', 'Action Log']);
 /** Explore's API (Superset's ExploreRestApi, ExploreFormDataRestApi, ExplorePermalinkRestApi). */
 const EXPLORE_PAIRS: PermissionPair[] = [
   ['can_read', 'Explore'],
@@ -97,8 +105,48 @@ const REPORT_PAIRS: PermissionPair[] = [
   ['can_write', 'ReportSchedule'],
 ];
 
+/**
+ * Dynamic plugins (Superset's DynamicPluginsView, `DynamicPlugin` with the read/write method
+ * map; its menu entry "Plugins"). Superset's role rules give both pairs to Alpha and Gamma as
+ * well; here only Admin may write: a plugin's bundle is code every user's browser runs, so
+ * registering one is an admin's power (a Gamma or Alpha user could otherwise run script in an
+ * admin's session). Reading the list, which the app does at start to load the bundles, stays
+ * with every built-in role that uses charts.
+ */
+const DYNAMIC_PLUGIN_READ: PermissionPair = ['can_read', DYNAMIC_PLUGIN_VIEW];
+const DYNAMIC_PLUGIN_WRITE: PermissionPair = ['can_write', DYNAMIC_PLUGIN_VIEW];
+const DYNAMIC_PLUGIN_MENU_PAIR: PermissionPair = ['menu_access', DYNAMIC_PLUGIN_MENU];
+
+/**
+ * CSS templates (Superset's CssTemplateRestApi, `CssTemplate` with the read/write method map,
+ * its menu entry "CSS Templates"): Superset keeps them for Alpha and Admin (ALPHA_ONLY_VIEW_MENUS),
+ * so Gamma holds neither.
+ */
+const CSS_TEMPLATE_PAIRS: PermissionPair[] = [
+  ['can_read', CSS_TEMPLATE_VIEW],
+  ['can_write', CSS_TEMPLATE_VIEW],
+  ['menu_access', CSS_TEMPLATE_MENU],
+];
+
+/**
+ * Tags (Superset's TagRestApi, `Tag` with the read/write method map, menu "Tags"; TAGGING_SYSTEM):
+ * in none of Superset's admin-only or Alpha-only lists, so Gamma holds them too. Tagging an
+ * object also needs the right to change it (its resource's owner rule).
+ */
+const TAG_PAIRS: PermissionPair[] = [
+  ['can_read', TAG_VIEW],
+  ['can_write', TAG_VIEW],
+  ['menu_access', TAG_MENU],
+];
+
 /** The events of async queries (Superset's AsyncEventsRestApi), for whoever reads charts. */
 const ASYNC_EVENT_PAIRS: PermissionPair[] = [['can_list', 'AsyncEventsRestApi']];
+
+/**
+ * Advanced data types' API (Superset's AdvancedDataTypeRestApi, `can_read` on
+ * `AdvancedDataType`): in no admin-only or Alpha-only list of Superset's, so Gamma holds it.
+ */
+const ADVANCED_DATA_TYPE_PAIRS: PermissionPair[] = [['can_read', 'AdvancedDataType']];
 
 function pairs(): PermissionPair[] {
   const all: PermissionPair[] = [];
@@ -108,7 +156,11 @@ function pairs(): PermissionPair[] {
   all.push(['can_read', 'Query'], ['can_read', 'Log'], ['can_write', 'Log']);
   all.push(['can_read', 'Annotation'], ['can_write', 'Annotation']);
   all.push(...REPORT_PAIRS);
+  all.push(DYNAMIC_PLUGIN_READ, DYNAMIC_PLUGIN_WRITE, DYNAMIC_PLUGIN_MENU_PAIR);
   all.push(...EXPLORE_PAIRS, ...DASHBOARD_STATE_PAIRS, ...FILTER_SET_PAIRS, ...ASYNC_EVENT_PAIRS);
+  all.push(...ADVANCED_DATA_TYPE_PAIRS);
+  all.push(...CSS_TEMPLATE_PAIRS);
+  all.push(...TAG_PAIRS);
   for (const v of SECURITY_VIEWS) all.push(['can_read', v], ['can_write', v]);
   for (const p of SUPERSET_PERMS) all.push([p, 'Superset']);
   for (const p of SQLLAB_PERMS) all.push([p, 'SQLLab']);
@@ -123,6 +175,9 @@ function pairs(): PermissionPair[] {
 export const ALL_PERMISSION_PAIRS: readonly PermissionPair[] = pairs();
 
 const isSecurity = ([, v]: PermissionPair) => (SECURITY_VIEWS as readonly string[]).includes(v);
+const isAdminOnlyPluginPair = ([p, v]: PermissionPair) =>
+  (p === DYNAMIC_PLUGIN_WRITE[0] && v === DYNAMIC_PLUGIN_WRITE[1]) ||
+  (p === DYNAMIC_PLUGIN_MENU_PAIR[0] && v === DYNAMIC_PLUGIN_MENU_PAIR[1]);
 
 /** What each built-in role holds. Admin: everything; Alpha: all but security admin. */
 export function builtinRolePairs(role: string): PermissionPair[] {
@@ -134,7 +189,8 @@ export function builtinRolePairs(role: string): PermissionPair[] {
         (p) =>
           !isSecurity(p) &&
           !(p[0] === 'menu_access' && ADMIN_ONLY_MENUS.has(p[1])) &&
-          p[0] !== 'all_query_access',
+          p[0] !== 'all_query_access' &&
+          !isAdminOnlyPluginPair(p),
       );
     case ROLE_GAMMA:
       return [
@@ -151,7 +207,10 @@ export function builtinRolePairs(role: string): PermissionPair[] {
         ...DASHBOARD_STATE_PAIRS,
         ...FILTER_SET_PAIRS,
         ...ASYNC_EVENT_PAIRS,
+        ...ADVANCED_DATA_TYPE_PAIRS,
         ...REPORT_PAIRS,
+        ...TAG_PAIRS,
+        DYNAMIC_PLUGIN_READ,
         ['can_read', 'Log'],
         ['can_write', 'Log'],
         ['can_log', 'Superset'],

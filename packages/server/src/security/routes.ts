@@ -1,7 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loginCsrfTokenAnswer, logoutAnswer, safeRedirectTarget } from '@strata/core';
+import {
+  loginCsrfTokenAnswer,
+  logoutAnswer,
+  meRolesAnswer,
+  safeRedirectTarget,
+} from '@strata/core';
+import { toIso } from '../metadata/db.js';
+import { meRoles } from './me-roles.js';
 import { ApiError } from '../api/errors.js';
 import {
   cookieSecureFor,
@@ -267,11 +274,19 @@ export function registerAuthRoutes(app: FastifyInstance, s: AuthRouteServices): 
     '/api/v1/me/roles/',
     {
       config: { access: 'authenticated' },
-      schema: { tags: ['me'], summary: 'Roles and permissions of the current user' },
+      schema: {
+        tags: ['me'],
+        summary: 'The current user with its roles and data access',
+        response: { 200: meRolesAnswer },
+      },
     },
     async (req) => {
-      const permissions: Record<string, string[]> = {};
-      return { result: { roles: req.principal.roles, permissions } };
+      const row = await s.db
+        .selectFrom('ab_user')
+        .select('created_on')
+        .where('id', '=', req.principal.id)
+        .executeTakeFirst();
+      return { result: meRoles(req.principal, toIso(row?.created_on ?? null)) };
     },
   );
 }

@@ -27,6 +27,24 @@ describe('BoundedMap', () => {
     expect(m.size).toBe(0);
   });
 
+  it('keeps the order right when the newest entry is read again and again', () => {
+    const m = new BoundedMap<string, number>(2);
+    m.set('a', 1);
+    m.set('b', 2);
+    expect(m.get('b')).toBe(2);
+    expect(m.get('b')).toBe(2);
+    expect(m.get('a')).toBe(1); // a is the newest now, b the oldest
+    expect(m.get('a')).toBe(1);
+    m.set('c', 3);
+    expect(m.get('b')).toBeUndefined();
+    m.delete('c');
+    expect(m.get('a')).toBe(1);
+    m.set('d', 4);
+    m.set('e', 5);
+    expect(m.get('a')).toBeUndefined();
+    expect([m.get('d'), m.get('e')]).toEqual([4, 5]);
+  });
+
   it('refuses a bound that is not a positive whole number', () => {
     expect(() => new BoundedMap(0)).toThrow();
     expect(() => new BoundedMap(1.5)).toThrow();

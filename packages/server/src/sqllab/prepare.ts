@@ -1,3 +1,4 @@
+import { CTAS_TARGET_NAME_RULE, isCtasTargetName } from '@strata/core';
 import type { CtasMethod, LimitingFactor } from '@strata/core';
 import { guardStatements, type Engine } from '../sql/guard.js';
 import { lexOptions } from '../sql/guard-lex.js';
@@ -56,11 +57,9 @@ export type PrepareResult =
   | { ok: true; script: PreparedScript }
   | { ok: false; message: string; errorType: string; statementIndex: number };
 
-const TARGET_NAME = /^[A-Za-z_][A-Za-z0-9_$]{0,127}$/;
-
-/** Whether a CTAS target (table or schema) name is a plain identifier. */
+/** Whether a CTAS target (table or schema) name is a plain identifier (core's rule). */
 export function checkTargetName(name: string): boolean {
-  return TARGET_NAME.test(name);
+  return isCtasTargetName(name);
 }
 
 function fail(message: string, errorType: string, statementIndex = 0): PrepareResult {
@@ -123,7 +122,7 @@ function prepareCtas(
   }
   if (!checkTargetName(ctas.table) || (ctas.schema !== null && !checkTargetName(ctas.schema))) {
     return fail(
-      'The table name must start with a letter or an underscore and hold only letters, digits and underscores.',
+      CTAS_TARGET_NAME_RULE,
       isView ? 'INVALID_CVAS_QUERY_ERROR' : 'INVALID_CTAS_QUERY_ERROR',
     );
   }

@@ -38,6 +38,7 @@ const executeBody = z.object({
     .transform((v) => (v === null || v === undefined ? null : String(v))),
   tab: z.string().max(256).nullable().optional(),
   tmp_table_name: z.string().max(256).nullable().optional(),
+  tmp_schema_name: z.string().max(256).nullable().optional(),
   select_as_cta: z.boolean().optional(),
   ctas_method: z.enum(['TABLE', 'VIEW']).optional(),
   templateParams: z.string().max(65_536).nullable().optional(),

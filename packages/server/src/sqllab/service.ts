@@ -1,3 +1,4 @@
+import { parseJsonObject } from '../api/json.js';
 import {
   DISPLAY_MAX_ROW,
   RESULTS_PAGE_ROWS,
@@ -99,6 +100,20 @@ export class QueryFailure extends ApiError {
 const CLIENT_ID = /^[A-Za-z0-9_-]{1,11}$/;
 const PROGRESS_WRITE_MS = 500;
 const STOPPED_MESSAGE = 'The query was stopped.';
+
+/**
+ * The schema CREATE TABLE/VIEW AS writes to: the database's `force_ctas_schema` (its extra),
+ * else the asked `tmp_schema_name`, else the query's schema, else the default one (null).
+ */
+export function ctasSchema(
+  extra: string | null,
+  tmpSchemaName: string | null | undefined,
+  schema: string | null | undefined,
+): string | null {
+  const forced = parseJsonObject(extra).force_ctas_schema;
+  if (typeof forced === 'string' && forced !== '') return forced;
+  return tmpSchemaName || schema || null;
+}
 
 /** The queue's job id of an asynchronous query. */
 export function sqlLabJobId(clientId: string): string {
@@ -309,7 +324,7 @@ export class SqlLabService {
       ? {
           method: request.ctas_method ?? 'TABLE',
           table: request.tmp_table_name ?? '',
-          schema: request.schema ?? null,
+          schema: ctasSchema(database.extra, request.tmp_schema_name, request.schema),
         }
       : null;
 

@@ -1,10 +1,16 @@
-import { DISPLAY_MAX_ROW, type QueryDto, type TabStateDto } from '@strata/core';
+import {
+  DISPLAY_MAX_ROW,
+  type QueryDto,
+  type ScheduledQueriesConf,
+  type TabStateDto,
+} from '@strata/core';
 import type { FastifyInstance } from 'fastify';
 import { parseJsonObject } from '../api/json.js';
 import type { ResourceServices } from '../api/resource.js';
 import type { Config } from '../config/config.js';
 import { backendOf } from '../databases/uri.js';
 import type { EngineRegistry } from '../engines/registry.js';
+import { NO_ENGINE_INFORMATION, type EngineInformation } from '../engines/types.js';
 import { toBool } from '../metadata/db.js';
 import type { DatabaseTable } from '../metadata/schema.js';
 import type { Selectable } from 'kysely';
@@ -21,11 +27,14 @@ export interface SqlLabConf {
   SQLLAB_CTAS_NO_LIMIT: boolean;
   SQLLAB_SAVE_WARNING_MESSAGE: string | null;
   SQLLAB_SCHEDULE_WARNING_MESSAGE: string | null;
+  /** The schedule form (STRATA_SCHEDULED_QUERIES); absent when scheduling is not configured. */
+  SCHEDULED_QUERIES?: ScheduledQueriesConf;
 }
 
 /** SQL Lab's configuration numbers and switches, all from one place. */
 export function sqlLabConf(
-  config: Pick<Config, 'sqlMaxRow' | 'defaultSqllabLimit' | 'featureFlags'>,
+  config: Pick<Config, 'sqlMaxRow' | 'defaultSqllabLimit' | 'featureFlags'> &
+    Partial<Pick<Config, 'scheduledQueries'>>,
 ): SqlLabConf {
   return {
     DEFAULT_SQLLAB_LIMIT: config.defaultSqllabLimit,
@@ -36,6 +45,7 @@ export function sqlLabConf(
     SQLLAB_CTAS_NO_LIMIT: false,
     SQLLAB_SAVE_WARNING_MESSAGE: null,
     SQLLAB_SCHEDULE_WARNING_MESSAGE: null,
+    ...(config.scheduledQueries ? { SCHEDULED_QUERIES: config.scheduledQueries } : {}),
   };
 }
 
@@ -57,7 +67,7 @@ export interface SqlLabDatabase {
   disable_drill_to_detail: boolean;
   expose_in_sqllab: boolean;
   force_ctas_schema: string | null;
-  engine_information: { supports_file_upload: boolean; disable_ssh_tunneling: boolean };
+  engine_information: EngineInformation;
 }
 
 export function sqlLabDatabase(
@@ -96,7 +106,7 @@ export function sqlLabDatabase(
     disable_drill_to_detail: extra.disable_drill_to_detail === true,
     expose_in_sqllab: toBool(row.expose_in_sqllab),
     force_ctas_schema: typeof extra.force_ctas_schema === 'string' ? extra.force_ctas_schema : null,
-    engine_information: info ?? { supports_file_upload: false, disable_ssh_tunneling: true },
+    engine_information: info ?? NO_ENGINE_INFORMATION,
   };
 }
 
@@ -148,7 +158,8 @@ async function sqlLabDatabases(
 export function registerSqlLabBootstrap(
   app: FastifyInstance,
   services: ResourceServices,
-  config: Pick<Config, 'sqlMaxRow' | 'defaultSqllabLimit' | 'featureFlags'>,
+  config: Pick<Config, 'sqlMaxRow' | 'defaultSqllabLimit' | 'featureFlags'> &
+    Partial<Pick<Config, 'scheduledQueries'>>,
   engines: EngineRegistry | null = null,
 ): void {
   const conf = sqlLabConf(config);

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
+import { multipartReadError } from '../api/multipart-errors.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../api/errors.js';
 import { parseId } from '../api/query-params.js';
@@ -73,10 +74,9 @@ async function receive(req: FastifyRequest, dir: string): Promise<Received> {
     const code = (e as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     if (e instanceof ApiError) throw e;
-    if (status && status >= 400 && status < 500) {
-      throw new ApiError(status, `The upload could not be read: ${(e as Error).message}`);
-    }
-    throw e;
+    if (status === 413)
+      throw new ApiError(413, `The upload could not be read: ${(e as Error).message}`);
+    throw multipartReadError(e, 'The upload') ?? e;
   }
   return { fields, file };
 }

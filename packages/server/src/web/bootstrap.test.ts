@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { safeNextPath } from '../security/routes.js';
-import { escapeHtmlAttribute, injectBootstrap } from './bootstrap.js';
+import { escapeHtmlAttribute, injectBootstrap, injectThemeSetting } from './bootstrap.js';
 
 describe('bootstrap injection', () => {
   it('escapes the JSON into the data-bootstrap attribute of the app element', () => {
@@ -32,5 +32,20 @@ describe('safeNextPath', () => {
     expect(safeNextPath('//evil.example/')).toBe('/');
     expect(safeNextPath('/\\evil.example')).toBe('/');
     expect(safeNextPath(undefined)).toBe('/');
+  });
+});
+
+describe('injectThemeSetting', () => {
+  it('writes the setting on the <html> element, keeping its attributes', () => {
+    expect(injectThemeSetting('<!doctype html><html lang="en"><body></body></html>', 'dark')).toBe(
+      '<!doctype html><html data-theme="dark" lang="en"><body></body></html>',
+    );
+    expect(injectThemeSetting('<html><body></body></html>', 'system')).toBe(
+      '<html data-theme="system"><body></body></html>',
+    );
+  });
+
+  it('refuses a page without an <html> element (not an <htmlfoo>)', () => {
+    expect(() => injectThemeSetting('<htmlx><body></body></htmlx>', 'dark')).toThrow();
   });
 });

@@ -1,4 +1,4 @@
-import type { BootstrapData } from '@strata/core';
+import type { BootstrapData, ThemeSetting, UserPreferences } from '@strata/core';
 import type { Principal } from '../security/principal.js';
 
 export const APP_VERSION = '0.1.0';
@@ -10,6 +10,8 @@ export function bootstrapData(
   csrfToken: string | null = null,
   loginCsrfToken: string | null = null,
   conf: NonNullable<BootstrapData['common']['conf']> = {},
+  deckglTiles: Array<[string, string]> = [],
+  preferences: UserPreferences | null = null,
 ): BootstrapData {
   return {
     ...(csrfToken && !principal.isAnonymous ? { csrf_token: csrfToken } : {}),
@@ -25,12 +27,14 @@ export function bootstrapData(
           isAnonymous: false,
           roles: principal.roles,
         },
+    ...(preferences && !principal.isAnonymous ? { preferences } : {}),
     ...(loginCsrfToken && principal.isAnonymous ? { login_csrf_token: loginCsrfToken } : {}),
     common: {
       feature_flags: featureFlags,
       application_root: '/',
       version: APP_VERSION,
       conf,
+      ...(deckglTiles.length ? { deckgl_tiles: deckglTiles } : {}),
     },
   };
 }
@@ -48,4 +52,14 @@ export function injectBootstrap(html: string, data: BootstrapData): string {
   const marker = /<div id="app"/;
   if (!marker.test(html)) throw new Error('index.html has no <div id="app"> element');
   return html.replace(marker, (m) => `${m}${attr}`);
+}
+
+/**
+ * Writes the theme setting on the `<html>` element (`data-theme`): the page's own stylesheet
+ * draws its first frame in the user's colours, before any script runs (no light flash).
+ */
+export function injectThemeSetting(html: string, setting: ThemeSetting): string {
+  const marker = /<html(?=[\s>])/;
+  if (!marker.test(html)) throw new Error('index.html has no <html> element');
+  return html.replace(marker, (m) => `${m} data-theme="${setting}"`);
 }

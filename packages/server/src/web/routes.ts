@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { BootstrapData } from '@strata/core';
-import { bootstrapData, injectBootstrap } from './bootstrap.js';
+import type { BootstrapData, UserPreferences } from '@strata/core';
+import { bootstrapData, injectBootstrap, injectThemeSetting } from './bootstrap.js';
 import { injectPreloaded, preloadAnswers, preloadPathsFor } from './preload.js';
 
 export interface WebRouteOptions {
@@ -12,10 +12,14 @@ export interface WebRouteOptions {
   featureFlags: Record<string, boolean>;
   /** Settings given to the page as `common.conf`. */
   conf?: NonNullable<BootstrapData['common']['conf']>;
+  /** The deck.gl base maps (STRATA_DECKGL_TILE_URL). */
+  deckglTiles?: Array<[string, string]>;
   /** The CSRF token of the request's session, written into the page; null without a session. */
   csrfTokenFor?: (req: FastifyRequest) => string | null;
   /** The login form's CSRF token for an anonymous visitor (sets its pre-session cookie). */
   loginCsrfTokenFor?: (req: FastifyRequest, reply: FastifyReply) => string;
+  /** The logged-in user's preferences (the theme), written into the page. */
+  preferencesFor?: (userId: number) => Promise<UserPreferences>;
 }
 
 const PUBLIC_PAGES = new Set(['/login/', '/login']);
@@ -121,14 +125,21 @@ export function registerWebRoutes(app: FastifyInstance, opts: WebRouteOptions): 
       req.principal.isAnonymous && opts.loginCsrfTokenFor
         ? opts.loginCsrfTokenFor(req, reply)
         : null;
+    const preferences =
+      !req.principal.isAnonymous && opts.preferencesFor
+        ? await opts.preferencesFor(req.principal.id)
+        : null;
+    const themed = preferences ? injectThemeSetting(html, preferences.theme) : html;
     const withBootstrap = injectBootstrap(
-      html,
+      themed,
       bootstrapData(
         req.principal,
         opts.featureFlags,
         opts.csrfTokenFor?.(req) ?? null,
         loginToken,
         opts.conf ?? {},
+        opts.deckglTiles ?? [],
+        preferences,
       ),
     );
     // A dashboard's first calls answered in the page (see preload.ts).
@@ -146,7 +157,12 @@ export function registerWebRoutes(app: FastifyInstance, opts: WebRouteOptions): 
   app.setNotFoundHandler(async (req, reply) => {
     const pathname = new URL(req.url, 'http://localhost').pathname;
     const isApi = pathname.startsWith('/api/');
-    if (isApi || req.method !== 'GET' || pathname.startsWith('/assets/')) {
+    if (
+      isApi ||
+      req.method !== 'GET' ||
+      pathname.startsWith('/assets/') ||
+      pathname.startsWith('/static/')
+    ) {
       return reply.code(404).send({ message: 'Not found' });
     }
     return page(req, reply);

@@ -83,28 +83,39 @@ export async function startChildServer(
   const store = await target.create();
   const port = await freePort();
   let out = '';
-  const child = spawn(process.execPath, [script], {
-    env: {
-      ...process.env,
-      STRATA_PORT: String(port),
-      STRATA_HOST: '127.0.0.1',
-      STRATA_DATA_DIR: store.dataDir,
-      STRATA_METADATA_URL: store.url,
-      STRATA_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      STRATA_LOG_LEVEL: 'warn',
-      STRATA_WEB_DIST: '',
-      STRATA_LOAD_EXAMPLES: 'false',
-      STRATA_LOAD_EXAMPLE_DASHBOARDS: 'false',
-      // As the in-process test servers: the tests' file databases live in temp folders.
-      STRATA_FILE_DATABASE_DIRS: os.tmpdir(),
-      STRATA_REDIS_PREFIX: `test-${path
-        .basename(store.dataDir)
-        .replace(/[^A-Za-z0-9_-]/g, '')
-        .slice(-30)}`,
-      ...env,
+  // STRATA_TEST_CPU_PROF=1: each child server writes a CPU profile to /tmp/prof when it exits.
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.STRATA_TEST_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []),
+      script,
+    ],
+    {
+      env: {
+        ...process.env,
+        STRATA_PORT: String(port),
+        STRATA_HOST: '127.0.0.1',
+        STRATA_DATA_DIR: store.dataDir,
+        STRATA_METADATA_URL: store.url,
+        STRATA_ADMIN_PASSWORD: ADMIN_PASSWORD,
+        STRATA_LOG_LEVEL: 'warn',
+        // As the supervisor (`npm start`) starts the server; the supervisor's own test sees
+        // that it sets it.
+        UV_THREADPOOL_SIZE: script === SERVER_SUPERVISOR ? undefined : '16',
+        STRATA_WEB_DIST: '',
+        STRATA_LOAD_EXAMPLES: 'false',
+        STRATA_LOAD_EXAMPLE_DASHBOARDS: 'false',
+        // As the in-process test servers: the tests' file databases live in temp folders.
+        STRATA_FILE_DATABASE_DIRS: os.tmpdir(),
+        STRATA_REDIS_PREFIX: `test-${path
+          .basename(store.dataDir)
+          .replace(/[^A-Za-z0-9_-]/g, '')
+          .slice(-30)}`,
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;

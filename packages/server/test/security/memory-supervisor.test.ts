@@ -5,6 +5,7 @@
  * error (exit code 2) is not restarted.
  */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   SERVER_SUPERVISOR,
@@ -49,6 +50,13 @@ for (const target of targets) {
     it('restarts the server killed with SIGKILL, logging why, then stops on SIGTERM', async () => {
       const [first] = serverPids(supervised.output());
       expect(first, supervised.output()).toBeGreaterThan(0);
+      if (process.platform === 'linux') {
+        // The server gets libuv's pool of 16 threads (one per running DuckDB statement), which
+        // only its environment at start can give it.
+        const environ = fs.readFileSync(`/proc/${first}/environ`, 'utf8').split('\0');
+        expect(environ).toContain('UV_THREADPOOL_SIZE=16');
+        expect(fs.readdirSync(`/proc/${first}/task`).length).toBeGreaterThanOrEqual(16 + 2);
+      }
       process.kill(first!, 'SIGKILL');
       await until(
         () => serverPids(supervised.output()).length >= 2,

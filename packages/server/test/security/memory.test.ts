@@ -11,6 +11,7 @@
  * dataset); the Gamma users select their columns or aggregate them with `string_agg`, which is
  * allowed. The byte cap holds whoever wrote the SQL.
  */
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChildServer, watchHealth, type ChildServer } from '../helpers/child-server.js';
 import { ApiClient } from '../helpers/client.js';
@@ -210,6 +211,26 @@ for (const target of targets) {
       expect(normal.status, JSON.stringify(normal.body)).toBe(200);
       expect(normal.body.result![0]!.data).toEqual([{ n: 1000000 }]);
     }, 600_000);
+
+    it.runIf(process.platform === 'linux')(
+      "runs every thread but the event loop's at nice 10 (query threads yield the CPU to requests)",
+      async () => {
+        // The bombs' DuckDB database is open: its worker threads exist; the keeper looks at new
+        // threads every second.
+        await new Promise((r) => setTimeout(r, 1500));
+        const pid = server.child.pid!;
+        const niceOf = (tid: string) => {
+          const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+          // Fields after the command's closing parenthesis; nice is field 19 (index 16 here).
+          return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+        };
+        const tids = fs.readdirSync(`/proc/${pid}/task`);
+        expect(tids.length).toBeGreaterThan(4);
+        const nices = new Map(tids.map((t) => [t, niceOf(t)]));
+        expect(nices.get(String(pid))).toBe(0);
+        for (const [tid, nice] of nices) if (tid !== String(pid)) expect(nice, tid).toBe(10);
+      },
+    );
 
     // PostgreSQL values of hundreds of MB (refused before the driver reads them):
     // pg-large-values.test.ts.

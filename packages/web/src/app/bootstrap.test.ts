@@ -48,6 +48,16 @@ describe('parseBootstrap', () => {
     expect(read('ws')).toBe(undefined);
   });
 
+  it("keeps the signed-in user's theme preference when it is a known one", () => {
+    const read = (preferences: unknown, u: unknown = user) =>
+      parseBootstrap(JSON.stringify({ user: u, preferences })).preferences;
+    expect(read({ theme: 'dark' })).toEqual({ theme: 'dark' });
+    expect(read({ theme: 'system', other: 1 })).toEqual({ theme: 'system' });
+    expect(read({ theme: 'neon' })).toBe(undefined);
+    expect(read('dark')).toBe(undefined);
+    expect(read({ theme: 'dark' }, null)).toBe(undefined);
+  });
+
   it("keeps the session's CSRF token for a signed-in user only", () => {
     expect(parseBootstrap(JSON.stringify({ user, csrf_token: 'tok' })).csrf_token).toBe('tok');
     expect(parseBootstrap(JSON.stringify({ user: null, csrf_token: 'tok' })).csrf_token).toBe(

@@ -1,3 +1,4 @@
+import { parseThemeSetting } from '@strata/core';
 import type { BootstrapData, BootstrapUser, MeRoles, PermissionPair } from '@strata/core';
 
 /** What the page knows when the server gave no (or unreadable) bootstrap data. */
@@ -74,8 +75,12 @@ export function parseBootstrap(raw: string | null | undefined): BootstrapData {
   // The async events transport (Superset's `common.conf`); nothing else of conf is kept.
   const conf = isRecord(common.conf) ? common.conf : {};
   const transport = conf.GLOBAL_ASYNC_QUERIES_TRANSPORT;
+  // The user's preferences kept on the server (the theme); only the known values.
+  const theme =
+    user && isRecord(data.preferences) ? parseThemeSetting(data.preferences.theme) : undefined;
   return {
     user,
+    ...(theme ? { preferences: { theme } } : {}),
     ...(user && typeof data.csrf_token === 'string' && data.csrf_token
       ? { csrf_token: data.csrf_token }
       : {}),

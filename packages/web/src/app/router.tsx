@@ -52,6 +52,28 @@ const ExecutionLogPage = lazyPage(
 );
 const UsersPage = lazyPage('UsersPage', () => import('../features/users/UsersPage'));
 const RolesPage = lazyPage('RolesPage', () => import('../features/roles/RolesPage'));
+const DynamicPluginsPage = lazyPage(
+  'DynamicPluginsPage',
+  () => import('../features/dynamicPlugins/DynamicPluginsPage'),
+);
+const CssTemplatesPage = lazyPage(
+  'CssTemplatesPage',
+  () => import('../features/cssTemplates/CssTemplatesPage'),
+);
+const AnnotationLayersPage = lazyPage(
+  'AnnotationLayersPage',
+  () => import('../features/annotationLayers/AnnotationLayersPage'),
+);
+const AnnotationsPage = lazyPage(
+  'AnnotationsPage',
+  () => import('../features/annotationLayers/AnnotationsPage'),
+);
+const ActionLogPage = lazyPage(
+  'ActionLogPage',
+  () => import('../features/actionLog/ActionLogPage'),
+);
+const TagsPage = lazyPage('TagsPage', () => import('../features/tags/TagsPage'));
+const TagPage = lazyPage('TagPage', () => import('../features/tags/TagPage'));
 
 /** Last resort for errors outside a page's own error boundary. */
 function RouteError() {
@@ -89,6 +111,7 @@ const routes: RouteObject[] = [
           { path: PATHS.charts, element: <ChartListPage /> },
           { path: PATHS.chartAdd, element: <AddChartPage /> },
           { path: PATHS.datasets, element: <DatasetListPage /> },
+          { path: PATHS.datasetEdit, element: <DatasetListPage /> },
           { path: PATHS.datasetAdd, element: <CreateDatasetPage /> },
           { path: PATHS.databases, element: <DatabaseListPage /> },
           { path: PATHS.savedQueries, element: <SavedQueryListPage /> },
@@ -103,9 +126,16 @@ const routes: RouteObject[] = [
           { path: PATHS.explorePermalink, element: <ExplorePage /> },
           { path: PATHS.users, element: <UsersPage /> },
           { path: PATHS.roles, element: <RolesPage /> },
+          { path: PATHS.dynamicPlugins, element: <DynamicPluginsPage /> },
           { path: PATHS.alerts, element: <AlertReportListPage /> },
           { path: PATHS.reports, element: <AlertReportListPage /> },
           { path: PATHS.alertLog, element: <ExecutionLogPage /> },
+          { path: PATHS.cssTemplates, element: <CssTemplatesPage /> },
+          { path: PATHS.annotationLayers, element: <AnnotationLayersPage /> },
+          { path: PATHS.annotations, element: <AnnotationsPage /> },
+          { path: PATHS.actionLog, element: <ActionLogPage /> },
+          { path: PATHS.tags, element: <TagsPage /> },
+          { path: PATHS.tag, element: <TagPage /> },
           { path: PATHS.reportLog, element: <ExecutionLogPage /> },
           { path: '*', element: <NotFound /> },
         ],

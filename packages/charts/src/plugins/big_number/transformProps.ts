@@ -7,7 +7,8 @@ import { getColumnLabel, type QueryColumn } from '@strata/core';
 import { categoricalScheme } from '../../color/schemes.js';
 import { getNumberFormatter } from '../../format/number-format.js';
 import { getTimeFormatter, tooltipDate } from '../../format/time-format.js';
-import type { ChartProps } from '../../plugin.js';
+import type { ChartProps, DrillFilter } from '../../plugin.js';
+import { drillFilter, drillFilters } from '../../drill.js';
 import { metricLabelOf } from './buildQuery.js';
 
 export interface BigNumberTrendProps {
@@ -19,10 +20,24 @@ export interface BigNumberTrendProps {
   /** Sign of the change, for colouring: 1 up, -1 down, 0 none. */
   trend: -1 | 0 | 1;
   echartOptions: Record<string, unknown> | null;
+  /** A right click on the number: the page's drill menu, without filters (Superset's). */
+  onNumberContextMenu?: (clientX: number, clientY: number) => void;
+  /** A right click on a point of the trend line (its time): the drill menu for that period. */
+  onTrendContextMenu?: (time: number, clientX: number, clientY: number) => void;
+}
+
+/** A trend point's drill filter: its time on the x column, for the period of the time grain. */
+export function trendPointDrill(
+  x: QueryColumn | undefined,
+  time: number,
+  grain: string | null,
+  text: string,
+): DrillFilter[] {
+  return drillFilters([drillFilter(x, time, text, grain)]);
 }
 
 export function transformProps(chartProps: ChartProps): BigNumberTrendProps {
-  const { width, height, formData, queriesData } = chartProps;
+  const { width, height, formData, queriesData, hooks } = chartProps;
   const metric = metricLabelOf(formData);
   const x = formData.x_axis ?? formData.granularity_sqla;
   const xLabel = x ? getColumnLabel(x as QueryColumn) : '__timestamp';
@@ -79,9 +94,23 @@ export function transformProps(chartProps: ChartProps): BigNumberTrendProps {
         ],
       }
     : null;
+  const onContextMenu = hooks?.onContextMenu;
+  const extra = formData.extra_form_data as { time_grain_sqla?: string } | undefined;
+  const grain = extra?.time_grain_sqla || (formData.time_grain_sqla as string | undefined) || null;
   return {
     width,
     height,
+    ...(onContextMenu
+      ? {
+          onNumberContextMenu: (cx: number, cy: number) => onContextMenu(cx, cy, []),
+          onTrendContextMenu: (time: number, cx: number, cy: number) =>
+            onContextMenu(
+              cx,
+              cy,
+              trendPointDrill(x as QueryColumn | undefined, time, grain, timeFormat(time)),
+            ),
+        }
+      : {}),
     bigNumber: last && typeof last[1] === 'number' ? numberFormat(last[1]) : null,
     subheader,
     timestamp: last && formData.show_timestamp ? timeFormat(last[0]) : null,

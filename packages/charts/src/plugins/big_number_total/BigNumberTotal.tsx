@@ -1,11 +1,56 @@
+import { useMemo } from 'react';
+import { canvasMeasure, fitFontSize, type MeasureText } from './fit.js';
 import type { BigNumberTotalProps } from './transformProps.js';
+import { CSS_VAR } from '@strata/core';
 
-/** The number centred, sized as a fraction of the chart's height; "No data" when empty. */
+/** A measure of text in the page's font at a weight (one canvas per chart). */
+export function usePageMeasure(weight: number): MeasureText {
+  return useMemo(
+    () =>
+      canvasMeasure(
+        typeof document !== 'undefined' ? getComputedStyle(document.body).fontFamily : 'sans-serif',
+        weight,
+      ),
+    [weight],
+  );
+}
+
+/**
+ * The number centred, sized as a fraction of the chart's height and made smaller to fit the
+ * panel's width; "No data" when empty.
+ */
 export default function BigNumberTotal(props: BigNumberTotalProps) {
   const { width, height, text, subheader, headerFontSize, subheaderFontSize } = props;
+  const { onNumberContextMenu } = props;
+  const bold = usePageMeasure(600);
+  const normal = usePageMeasure(400);
+  const subSize = subheader
+    ? fitFontSize({
+        text: subheader,
+        ideal: Math.max(10, height * subheaderFontSize * 0.6),
+        maxWidth: width - 16,
+        maxHeight: height * 0.3,
+        measure: normal,
+      })
+    : 0;
+  const headerSize = fitFontSize({
+    text: text ?? 'No data',
+    ideal: Math.max(12, height * headerFontSize),
+    maxWidth: width - 16,
+    maxHeight: height - subSize * 1.5 - 8,
+    measure: bold,
+  });
   return (
     <div
       data-test="big-number"
+      onContextMenu={
+        onNumberContextMenu
+          ? (e) => {
+              e.preventDefault();
+              onNumberContextMenu(e.clientX, e.clientY);
+            }
+          : undefined
+      }
       style={{
         width,
         height,
@@ -19,7 +64,8 @@ export default function BigNumberTotal(props: BigNumberTotalProps) {
     >
       <div
         style={{
-          fontSize: Math.max(12, height * headerFontSize),
+          fontSize: headerSize,
+          whiteSpace: 'nowrap',
           fontWeight: 600,
           lineHeight: 1.1,
         }}
@@ -27,7 +73,7 @@ export default function BigNumberTotal(props: BigNumberTotalProps) {
         {text ?? 'No data'}
       </div>
       {subheader ? (
-        <div style={{ fontSize: Math.max(10, height * subheaderFontSize * 0.6), color: '#666' }}>
+        <div style={{ fontSize: subSize, color: CSS_VAR.textSecondary, whiteSpace: 'nowrap' }}>
           {subheader}
         </div>
       ) : null}

@@ -12,10 +12,12 @@ export interface BigNumberTotalProps {
   subheader: string;
   headerFontSize: number;
   subheaderFontSize: number;
+  /** A right click on the number: the page's drill menu, without filters (Superset's). */
+  onNumberContextMenu?: (clientX: number, clientY: number) => void;
 }
 
 export function transformProps(chartProps: ChartProps): BigNumberTotalProps {
-  const { width, height, formData, queriesData } = chartProps;
+  const { width, height, formData, queriesData, hooks } = chartProps;
   const label = formData.metric ? getMetricLabel(formData.metric as QueryMetric) : '';
   const result = queriesData[0];
   const raw = result?.data[0]?.[label];
@@ -30,9 +32,13 @@ export function transformProps(chartProps: ChartProps): BigNumberTotalProps {
       ? getTimeFormatter(formData.x_axis_time_format as string | undefined)(value)
       : getNumberFormatter(formData.y_axis_format as string | undefined)(value);
   }
+  const onContextMenu = hooks?.onContextMenu;
   return {
     width,
     height,
+    ...(onContextMenu
+      ? { onNumberContextMenu: (x: number, y: number) => onContextMenu(x, y, []) }
+      : {}),
     text,
     value: value !== null && Number.isNaN(value) ? null : value,
     subheader: typeof formData.subheader === 'string' ? formData.subheader : '',

@@ -20,5 +20,5 @@ export const metadata: ChartMetadata = {
     box(70, 76, 60, 48, 34, 14, '#454E7C') +
     box(118, 88, 74, 68, 56, 40, '#5AC189') +
     '<circle cx="80" cy="8" r="2.5" fill="#454E7C"/><circle cx="128" cy="30" r="2.5" fill="#5AC189"/></svg>',
-  behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL'],
+  behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL', 'DRILL_BY'],
 };

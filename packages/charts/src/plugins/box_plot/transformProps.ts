@@ -14,7 +14,8 @@ import {
 import { CategoricalColorScale } from '../../color/scale.js';
 import { getNumberFormatter } from '../../format/number-format.js';
 import { getTimeFormatter } from '../../format/time-format.js';
-import type { ChartDataResult, ChartProps } from '../../plugin.js';
+import type { ChartDataResult, ChartProps, DrillFilter } from '../../plugin.js';
+import { itemMenu, namedItemContextMenu, rowDrillFilters } from '../../drill.js';
 import { escapeHtml } from '../pie/legend.js';
 
 export interface BoxPlotProps {
@@ -22,6 +23,8 @@ export interface BoxPlotProps {
   height: number;
   echartOptions: Record<string, unknown>;
   empty: boolean;
+  /** A right click on a box or an outlier (its box's name): the page's drill menu. */
+  onItemContextMenu?: (name: string, clientX: number, clientY: number) => void;
 }
 
 export interface BoxStats {
@@ -92,6 +95,32 @@ export function boxesOf(
   });
 }
 
+/**
+ * Each box's drill filters by its name: the values of its row's dimensions (the boxes are the
+ * rows' metrics in order), shown as the box's name shows them. Boxes without dimensions have
+ * none.
+ */
+export function boxDrills(
+  result: ChartDataResult,
+  groupbyColumns: readonly QueryColumn[],
+  boxes: readonly BoxStats[],
+  metricCount: number,
+  dateFormat: (v: number) => string,
+): Map<string, DrillFilter[]> {
+  const temporal = new Set(
+    result.colnames.filter((_, i) => result.coltypes[i] === GenericDataType.TEMPORAL),
+  );
+  const text = (label: string, v: unknown) =>
+    temporal.has(label) && typeof v === 'number' ? dateFormat(v) : String(v);
+  const drills = new Map<string, DrillFilter[]>();
+  boxes.forEach((box, i) => {
+    const row = result.data[Math.floor(i / Math.max(1, metricCount))];
+    if (row && !drills.has(box.name))
+      drills.set(box.name, rowDrillFilters(groupbyColumns, row, text));
+  });
+  return drills;
+}
+
 /** The tooltip of a box: its name, then max, quartiles, mean, median, min and counts. */
 export function boxTooltip(box: BoxStats, format: (v: number | null) => string): string {
   const stats = [
@@ -118,7 +147,8 @@ export function transformProps(chartProps: ChartProps): BoxPlotProps {
   const { width, height, formData, queriesData } = chartProps;
   const result = queriesData[0];
   if (!result || result.data.length === 0) return { width, height, echartOptions: {}, empty: true };
-  const groupby = ((formData.groupby as QueryColumn[] | undefined) ?? []).map(getColumnLabel);
+  const groupbyColumns = (formData.groupby as QueryColumn[] | undefined) ?? [];
+  const groupby = groupbyColumns.map(getColumnLabel);
   const metrics = ((formData.metrics as QueryMetric[] | undefined) ?? []).map(getMetricLabel);
   const format = getNumberFormatter(formData.number_format as string | undefined);
   const dateFormat = getTimeFormatter(formData.date_format as string | undefined);
@@ -144,6 +174,12 @@ export function transformProps(chartProps: ChartProps): BoxPlotProps {
     width,
     height,
     empty: false,
+    ...itemMenu(
+      namedItemContextMenu(
+        chartProps.hooks?.onContextMenu,
+        boxDrills(result, groupbyColumns, boxes, metrics.length, dateFormat),
+      ),
+    ),
     echartOptions: {
       grid: { left: 20, right: 20, top: 20, bottom: 20, containLabel: true },
       xAxis: {

@@ -6,6 +6,22 @@ import type { FunnelProps } from './index.js';
 // This chart type's own ECharts parts (the common ones are in echarts-core).
 echarts.use([FunnelSeries]);
 
-export default function FunnelChart({ width, height, echartOptions, empty }: FunnelProps) {
-  return <EchartsOrEmpty width={width} height={height} option={echartOptions} empty={empty} />;
+export default function FunnelChart({
+  width,
+  height,
+  echartOptions,
+  empty,
+  onItemContextMenu,
+}: FunnelProps) {
+  return (
+    <EchartsOrEmpty
+      width={width}
+      height={height}
+      option={echartOptions}
+      empty={empty}
+      onItemContextMenu={
+        onItemContextMenu ? (p, x, y) => onItemContextMenu(p.name ?? '', x, y) : undefined
+      }
+    />
+  );
 }

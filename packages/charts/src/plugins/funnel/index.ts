@@ -12,7 +12,8 @@ import {
 import { CategoricalColorScale } from '../../color/scale.js';
 import type { ControlPanelConfig } from '../../control-panel/types.js';
 import { getNumberFormatter } from '../../format/number-format.js';
-import type { ChartMetadata, ChartPlugin, ChartProps } from '../../plugin.js';
+import type { ChartMetadata, ChartPlugin, ChartProps, DrillFilter } from '../../plugin.js';
+import { itemMenu, namedItemContextMenu, rowDrillFilters } from '../../drill.js';
 import { buildQueryContext } from '../../query/build-query-context.js';
 import { LABEL_TYPES } from '../pie/controlPanel.js';
 import { categoryLegend, escapeHtml } from '../pie/legend.js';
@@ -28,7 +29,7 @@ const metadata: ChartMetadata = {
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 100"><rect width="160" height="100" rx="6" fill="#fff"/>' +
     '<polygon points="20,10 140,10 125,32 35,32" fill="#1FA8C9"/><polygon points="37,36 123,36 110,58 50,58" fill="#454E7C"/>' +
     '<polygon points="52,62 108,62 96,84 64,84" fill="#5AC189"/></svg>',
-  behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL'],
+  behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL', 'DRILL_BY'],
 };
 
 const controlPanel: ControlPanelConfig = {
@@ -128,6 +129,8 @@ export interface FunnelProps {
   height: number;
   echartOptions: Record<string, unknown>;
   empty: boolean;
+  /** A right click on an item (its name): the page's drill menu with its groupby values. */
+  onItemContextMenu?: (name: string, clientX: number, clientY: number) => void;
 }
 
 export function transformFunnel(chartProps: ChartProps): FunnelProps {
@@ -135,7 +138,9 @@ export function transformFunnel(chartProps: ChartProps): FunnelProps {
   const result = queriesData[0];
   if (!result || result.data.length === 0) return { width, height, echartOptions: {}, empty: true };
   const metric = getMetricLabel(formData.metric as QueryMetric);
-  const groupby = ((formData.groupby as QueryColumn[] | undefined) ?? []).map(getColumnLabel);
+  const groupbyColumns = (formData.groupby as QueryColumn[] | undefined) ?? [];
+  const groupby = groupbyColumns.map(getColumnLabel);
+  const drills = new Map<string, DrillFilter[]>();
   const scale = new CategoricalColorScale(
     formData.color_scheme as string | undefined,
     chartProps.labelColors,
@@ -145,6 +150,7 @@ export function transformFunnel(chartProps: ChartProps): FunnelProps {
   const data = result.data
     .map((row) => {
       const name = groupby.map((g) => String(row[g] ?? 'NULL')).join(', ') || metric;
+      drills.set(name, rowDrillFilters(groupbyColumns, row));
       return { name, value: Number(row[metric] ?? 0), itemStyle: { color: scale.getColor(name) } };
     })
     .sort((a, b) => b.value - a.value);
@@ -156,6 +162,7 @@ export function transformFunnel(chartProps: ChartProps): FunnelProps {
     width,
     height,
     empty: false,
+    ...itemMenu(namedItemContextMenu(chartProps.hooks?.onContextMenu, drills)),
     echartOptions: {
       tooltip: {
         trigger: 'item',

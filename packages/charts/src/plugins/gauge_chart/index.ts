@@ -13,7 +13,8 @@ import {
 import { CategoricalColorScale } from '../../color/scale.js';
 import type { ControlConfig, ControlPanelConfig } from '../../control-panel/types.js';
 import { getNumberFormatter } from '../../format/number-format.js';
-import type { ChartMetadata, ChartPlugin, ChartProps } from '../../plugin.js';
+import type { ChartMetadata, ChartPlugin, ChartProps, DrillFilter } from '../../plugin.js';
+import { itemMenu, namedItemContextMenu, rowDrillFilters } from '../../drill.js';
 import { buildQueryContext } from '../../query/build-query-context.js';
 
 const metadata: ChartMetadata = {
@@ -27,7 +28,7 @@ const metadata: ChartMetadata = {
     '<path d="M30,80 A50,50 0 1,1 130,80" fill="none" stroke="#e8ecee" stroke-width="12"/>' +
     '<path d="M30,80 A50,50 0 0,1 110,40" fill="none" stroke="#1FA8C9" stroke-width="12"/>' +
     '<line x1="80" y1="80" x2="108" y2="50" stroke="#454E7C" stroke-width="4" stroke-linecap="round"/></svg>',
-  behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL'],
+  behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL', 'DRILL_BY'],
 };
 
 const num = (
@@ -165,6 +166,8 @@ export interface GaugeProps {
   height: number;
   echartOptions: Record<string, unknown>;
   empty: boolean;
+  /** A right click on an item (its name): the page's drill menu with its groupby values. */
+  onItemContextMenu?: (name: string, clientX: number, clientY: number) => void;
 }
 
 const numbers = (text: unknown): number[] =>
@@ -178,7 +181,9 @@ export function transformGauge(chartProps: ChartProps): GaugeProps {
   const result = queriesData[0];
   if (!result || result.data.length === 0) return { width, height, echartOptions: {}, empty: true };
   const metric = getMetricLabel(formData.metric as QueryMetric);
-  const groupby = ((formData.groupby as QueryColumn[] | undefined) ?? []).map(getColumnLabel);
+  const groupbyColumns = (formData.groupby as QueryColumn[] | undefined) ?? [];
+  const groupby = groupbyColumns.map(getColumnLabel);
+  const drills = new Map<string, DrillFilter[]>();
   const scale = new CategoricalColorScale(
     formData.color_scheme as string | undefined,
     chartProps.labelColors,
@@ -202,6 +207,7 @@ export function transformGauge(chartProps: ChartProps): GaugeProps {
   const titleStep = 2 * fontSize;
   const data = result.data.map((row, i) => {
     const name = groupby.map((g) => String(row[g] ?? 'NULL')).join(', ') || metric;
+    drills.set(name, rowDrillFilters(groupbyColumns, row));
     const color = scale.getColor(name);
     const top = 20 + i * titleStep;
     return {
@@ -227,6 +233,7 @@ export function transformGauge(chartProps: ChartProps): GaugeProps {
     width,
     height,
     empty: false,
+    ...itemMenu(namedItemContextMenu(chartProps.hooks?.onContextMenu, drills)),
     echartOptions: {
       animation: formData.animation !== false,
       tooltip: {

@@ -39,6 +39,7 @@ const metadata: ChartMetadata = {
     dot(122, 78, 8, '#454E7C') +
     '</svg>',
   behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL', 'DRILL_BY'],
+  drillByField: 'source',
 };
 
 const COLUMN_FIELDS = ['source', 'target', 'source_category', 'target_category'] as const;

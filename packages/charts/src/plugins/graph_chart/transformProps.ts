@@ -3,11 +3,18 @@
  * of its edges), one edge per row with a non-zero metric; node sizes and edge widths scaled from
  * 0.5× to 2× their base by value; categories (coloured, in the legend) from the category columns.
  */
-import { getColumnLabel, getMetricLabel, type QueryColumn, type QueryMetric } from '@strata/core';
+import {
+  getColumnLabel,
+  getMetricLabel,
+  type QueryColumn,
+  type QueryFormData,
+  type QueryMetric,
+} from '@strata/core';
+import { drillFilter, drillFilters } from '../../drill.js';
 import { CategoricalColorScale } from '../../color/scale.js';
 import { categoricalScheme } from '../../color/schemes.js';
 import { getNumberFormatter } from '../../format/number-format.js';
-import type { ChartProps } from '../../plugin.js';
+import type { ChartProps, DrillContext, DrillFilter } from '../../plugin.js';
 import { categoryLegend, escapeHtml } from '../pie/legend.js';
 import { GRAPH_DEFAULTS } from './controlPanel.js';
 
@@ -16,6 +23,37 @@ export interface GraphProps {
   height: number;
   echartOptions: Record<string, unknown>;
   empty: boolean;
+  /** A right click on a node or an edge (ECharts' data type and index): the page's drill menu. */
+  onItemContextMenu?: (
+    dataType: 'node' | 'edge',
+    dataIndex: number,
+    clientX: number,
+    clientY: number,
+  ) => void;
+}
+
+/** Where a node's value came from: the source or the target column, and the row's value. */
+export interface GraphNodeOrigin {
+  field: 'source' | 'target';
+  value: unknown;
+}
+
+/**
+ * The drill of a clicked node (its value on the column it first appeared in — Superset keeps the
+ * node's column — and "Drill by" regrouping that field) or edge (its source and target values).
+ */
+export function graphDrill(
+  formData: QueryFormData,
+  item: { node: GraphNodeOrigin } | { edge: [GraphNodeOrigin, GraphNodeOrigin] },
+): { filters: DrillFilter[]; context: DrillContext } {
+  const filterOf = (o: GraphNodeOrigin) =>
+    drillFilter(formData[o.field] as QueryColumn | undefined, o.value, String(o.value));
+  if ('node' in item)
+    return {
+      filters: drillFilters([filterOf(item.node)]),
+      context: { drillByField: item.node.field },
+    };
+  return { filters: drillFilters(item.edge.map(filterOf)), context: {} };
 }
 
 type EdgeSymbol = 'none' | 'circle' | 'arrow';
@@ -87,7 +125,7 @@ function extent(values: number[]): [number, number] {
 }
 
 export function transformGraph(chartProps: ChartProps): GraphProps {
-  const { width, height, formData, queriesData } = chartProps;
+  const { width, height, formData, queriesData, hooks } = chartProps;
   const result = queriesData[0];
   const none = { width, height, echartOptions: {}, empty: true };
   if (!result || !formData.metric || !formData.source || !formData.target) return none;
@@ -106,14 +144,22 @@ export function transformGraph(chartProps: ChartProps): GraphProps {
 
   const ids = new Map<string, number>();
   const nodes: GraphNode[] = [];
+  const origins: GraphNodeOrigin[] = [];
   const edges: GraphEdge[] = [];
+  const edgeEnds: Array<[unknown, unknown]> = [];
   const categories = new Set<string>();
-  const nodeOf = (name: string, category: string | undefined, color: string): GraphNode => {
+  const nodeOf = (
+    name: string,
+    category: string | undefined,
+    color: string,
+    origin: GraphNodeOrigin,
+  ): GraphNode => {
     let index = ids.get(name);
     if (index === undefined) {
       index = nodes.length;
       ids.set(name, index);
       nodes.push({ id: String(index), name, value: 0, itemStyle: { color } });
+      origins.push(origin);
     }
     const node = nodes[index]!;
     if (category) {
@@ -131,8 +177,9 @@ export function transformGraph(chartProps: ChartProps): GraphProps {
     const tCat = targetCategory ? categoryName(targetCategory, row[targetCategory]) : undefined;
     const sColor = sCat ? scale.getColor(sCat) : firstColor;
     const tColor = tCat ? scale.getColor(tCat) : firstColor;
-    const s = nodeOf(String(row[source]), sCat, sColor);
-    const t = nodeOf(String(row[target]), tCat, tColor);
+    const s = nodeOf(String(row[source]), sCat, sColor, { field: 'source', value: row[source] });
+    const t = nodeOf(String(row[target]), tCat, tColor, { field: 'target', value: row[target] });
+    edgeEnds.push([row[source], row[target]]);
     s.value += value;
     t.value += value;
     edges.push({
@@ -193,6 +240,26 @@ export function transformGraph(chartProps: ChartProps): GraphProps {
     width,
     height,
     empty: false,
+    ...(hooks?.onContextMenu
+      ? {
+          onItemContextMenu: (type: 'node' | 'edge', index: number, x: number, y: number) => {
+            const ends = edgeEnds[index];
+            const node = origins[index];
+            const drill =
+              type === 'node' && node
+                ? graphDrill(formData, { node })
+                : type === 'edge' && ends
+                  ? graphDrill(formData, {
+                      edge: [
+                        { field: 'source', value: ends[0] },
+                        { field: 'target', value: ends[1] },
+                      ],
+                    })
+                  : { filters: [], context: {} };
+            hooks.onContextMenu!(x, y, drill.filters, drill.context);
+          },
+        }
+      : {}),
     echartOptions: {
       animationDuration: 500,
       animationEasing: 'cubicOut',

@@ -15,7 +15,8 @@ import { sequentialScheme } from '../../color/schemes.js';
 import type { ControlPanelConfig } from '../../control-panel/types.js';
 import { getNumberFormatter } from '../../format/number-format.js';
 import { getTimeFormatter } from '../../format/time-format.js';
-import type { ChartMetadata, ChartPlugin, ChartProps } from '../../plugin.js';
+import type { ChartMetadata, ChartPlugin, ChartProps, DrillFilter } from '../../plugin.js';
+import { drillFilter, drillFilters } from '../../drill.js';
 import { buildQueryContext } from '../../query/build-query-context.js';
 import { escapeHtml } from '../pie/legend.js';
 import { xAxisColumn } from '../timeseries-shared/buildQuery.js';
@@ -157,6 +158,23 @@ export interface HeatmapProps {
   height: number;
   echartOptions: Record<string, unknown>;
   empty: boolean;
+  /** A right click on a cell (ECharts' data index: the answer's row): the page's drill menu. */
+  onCellContextMenu?: (dataIndex: number, clientX: number, clientY: number) => void;
+}
+
+/**
+ * A cell's drill filters: its x value (a temporal one with the time grain it was grouped by)
+ * and its y value, each shown as the axis shows it.
+ */
+export function heatmapCellDrill(
+  cell: { x: QueryColumn | null; y: QueryColumn | null; xValue: unknown; yValue: unknown },
+  text: { x: string; y: string },
+  grain: string | null,
+): DrillFilter[] {
+  return drillFilters([
+    cell.x ? drillFilter(cell.x, cell.xValue, text.x, grain) : null,
+    cell.y ? drillFilter(cell.y, cell.yValue, text.y) : null,
+  ]);
 }
 
 type Cell = { x: string; y: string; value: number | null };
@@ -195,7 +213,7 @@ export function normalizedCells(cells: Cell[], across: string): number[] {
 }
 
 export function transformHeatmap(chartProps: ChartProps): HeatmapProps {
-  const { width, height, formData, queriesData } = chartProps;
+  const { width, height, formData, queriesData, hooks } = chartProps;
   const result = queriesData[0];
   if (!result || result.data.length === 0) return { width, height, echartOptions: {}, empty: true };
   const x = xAxisColumn(formData);
@@ -239,10 +257,34 @@ export function transformHeatmap(chartProps: ChartProps): HeatmapProps {
   const showPct = formData.show_percentage !== false;
   const pct = getNumberFormatter(',.1%');
   const data = cells.map((c, i) => [xs.indexOf(c.x), ys.indexOf(c.y), shares[i], c.value]);
+  const extra = formData.extra_form_data as { time_grain_sqla?: string } | undefined;
+  const grain = xTemporal
+    ? extra?.time_grain_sqla || (formData.time_grain_sqla as string | undefined) || null
+    : null;
+  const onContextMenu = hooks?.onContextMenu;
   return {
     width,
     height,
     empty: false,
+    ...(onContextMenu
+      ? {
+          onCellContextMenu: (i: number, cx: number, cy: number) => {
+            const row = result.data[i];
+            const cell = cells[i];
+            onContextMenu(
+              cx,
+              cy,
+              row && cell
+                ? heatmapCellDrill(
+                    { x, y: yCol, xValue: row[xLabel], yValue: row[yLabel] },
+                    cell,
+                    grain,
+                  )
+                : [],
+            );
+          },
+        }
+      : {}),
     echartOptions: {
       grid: {
         left: 10,

@@ -8,6 +8,7 @@ import { Empty } from 'antd';
 import { useEffect, useRef } from 'react';
 import { bandRects } from './bands.js';
 import type { HorizonProps, HorizonSeries } from './transformProps.js';
+import { CSS_VAR } from '@strata/core';
 
 function HorizonRow({
   series,
@@ -36,7 +37,7 @@ function HorizonRow({
   return (
     <div
       title={series.name}
-      style={{ position: 'relative', height, borderBottom: '1px solid #ddd' }}
+      style={{ position: 'relative', height, borderBottom: `1px solid ${CSS_VAR.border}` }}
     >
       <span
         style={{
@@ -45,7 +46,7 @@ function HorizonRow({
           left: 2,
           fontSize: 11,
           lineHeight: '14px',
-          color: '#333',
+          color: CSS_VAR.text,
           textShadow: '1px 1px rgba(255, 255, 255, 0.75)',
           pointerEvents: 'none',
           whiteSpace: 'nowrap',

@@ -12,5 +12,5 @@ export const metadata: ChartMetadata = {
     '<g fill="#A8D5E2"><rect x="18" y="60" width="14" height="30"/><rect x="42" y="48" width="14" height="42"/>' +
     '<rect x="66" y="66" width="14" height="24"/><rect x="90" y="40" width="14" height="50"/><rect x="114" y="52" width="14" height="38"/></g>' +
     '<polyline points="25,40 49,28 73,34 97,16 121,22 142,12" fill="none" stroke="#454E7C" stroke-width="4" stroke-linejoin="round"/></svg>',
-  behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL'],
+  behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL', 'DRILL_BY'],
 };

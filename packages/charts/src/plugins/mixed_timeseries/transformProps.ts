@@ -6,7 +6,7 @@
 import type { QueryFormData } from '@strata/core';
 import { getNumberFormatter } from '../../format/number-format.js';
 import { tooltipDate } from '../../format/time-format.js';
-import type { ChartProps } from '../../plugin.js';
+import type { ChartHooks, ChartProps, DrillContext } from '../../plugin.js';
 import { escapeHtml } from '../pie/legend.js';
 import {
   transformTimeseries,
@@ -48,12 +48,39 @@ function valueAxis(formData: QueryFormData, secondary: boolean): Option {
   };
 }
 
+/**
+ * The grouping a point of query A or B belongs to (Superset's drill-by context of the mixed
+ * chart): "Drill by" regroups that query's dimensions and filters that query.
+ */
+export function mixedDrillContext(id: QueryId): DrillContext {
+  return id === 'A'
+    ? { drillByField: 'groupby', adhocFilterField: 'adhoc_filters' }
+    : { drillByField: 'groupby_b', adhocFilterField: 'adhoc_filters_b' };
+}
+
+/** A query's hooks: its right clicks name its grouping. */
+function queryHooks(hooks: ChartHooks | undefined, id: QueryId): ChartHooks | undefined {
+  const onContextMenu = hooks?.onContextMenu;
+  if (!hooks || !onContextMenu) return hooks;
+  return {
+    ...hooks,
+    onContextMenu: (x, y, filters, context) =>
+      onContextMenu(x, y, filters, { ...mixedDrillContext(id), ...context }),
+  };
+}
+
 export function transformProps(chartProps: ChartProps): TimeseriesProps {
   const { width, height, formData, queriesData } = chartProps;
   const parts = (['A', 'B'] as QueryId[]).map((id, i) => {
     const fd = queryFormData(formData, id);
+    const hooks = queryHooks(chartProps.hooks, id);
     const props = transformTimeseries(
-      { ...chartProps, formData: fd, queriesData: queriesData[i] ? [queriesData[i]] : [] },
+      {
+        ...chartProps,
+        formData: fd,
+        queriesData: queriesData[i] ? [queriesData[i]] : [],
+        ...(hooks ? { hooks } : {}),
+      },
       kindOf(fd),
     );
     const axisIndex = Number(fd.yAxisIndex) === 1 ? 1 : 0;
@@ -67,10 +94,13 @@ export function transformProps(chartProps: ChartProps): TimeseriesProps {
   const axisOf = new Map<string, number>();
   const seriesDimensions: Record<string, string[]> = {};
   const series: Series[] = [];
+  // Each drawn series' query and its name there (right clicks go to that query's drill).
+  const origin = new Map<string, { props: TimeseriesProps; name: string }>();
   for (const { id, props, axisIndex } of drawn) {
     for (const s of (props.echartOptions.series as Series[] | undefined) ?? []) {
       const name = id === 'B' && names.has(s.name) ? `${s.name} (Query B)` : s.name;
       names.add(name);
+      origin.set(name, { props, name: s.name });
       axisOf.set(name, axisIndex);
       seriesDimensions[name] = props.seriesDimensions[s.name] ?? [];
       series.push({ ...s, name, yAxisIndex: axisIndex });
@@ -114,6 +144,14 @@ export function transformProps(chartProps: ChartProps): TimeseriesProps {
     series,
   };
   const click = drawn.find((p) => p.props.onSeriesClick)?.props.onSeriesClick;
+  const onContextMenu = chartProps.hooks?.onContextMenu;
+  const onPointContextMenu = onContextMenu
+    ? (name: string, data: unknown, x: number, y: number) => {
+        const from = origin.get(name);
+        if (from?.props.onPointContextMenu) from.props.onPointContextMenu(from.name, data, x, y);
+        else onContextMenu(x, y, []);
+      }
+    : undefined;
   return {
     width,
     height,
@@ -122,5 +160,6 @@ export function transformProps(chartProps: ChartProps): TimeseriesProps {
     groupby: drawn[0]!.props.groupby,
     empty: false,
     ...(click ? { onSeriesClick: click } : {}),
+    ...(onPointContextMenu ? { onPointContextMenu } : {}),
   };
 }

@@ -2,7 +2,13 @@ import { CLEARED_CROSS_FILTER, UNSELECTED_OPACITY } from '../../cross-filter-sel
 import { describe, expect, it, vi } from 'vitest';
 import type { ChartProps } from '../../plugin.js';
 import { buildQuery } from './buildQuery.js';
-import { pieCrossFilter, pieLabel, transformProps } from './transformProps.js';
+import {
+  estimateLabelWidth,
+  pieCrossFilter,
+  pieLabel,
+  pieRadius,
+  transformProps,
+} from './transformProps.js';
 
 const base = {
   datasource: '1__table',
@@ -38,6 +44,9 @@ type Series = {
   radius: string[];
   data: Array<{ name: string; value: number; itemStyle: { color: string } }>;
   label: { formatter: (p: unknown) => string };
+  labelLine: unknown;
+  minShowLabelAngle: number;
+  top?: number;
 };
 
 describe('pie', () => {
@@ -73,9 +82,27 @@ describe('pie', () => {
         .series as Series[]
     )[0]!;
     expect(s.label.formatter({ name: 'boy', value: 60, percent: 59.41 })).toBe('boy: 60 (59.41%)');
-    expect(s.label.formatter({ name: 'other', value: 1, percent: 0.99 })).toBe('');
+    // Hidden by the angle (label and leader line), not by an empty label text.
+    expect(s.minShowLabelAngle).toBeCloseTo(18);
     expect(pieLabel('value_percent', 'x', '1', '2%')).toBe('1 (2%)');
     expect(pieLabel('key', 'x', '1', '2%')).toBe('x');
+  });
+
+  it('places labels as Superset does: outside without alignment, leader lines only outside', () => {
+    const series = (fd: Record<string, unknown>) =>
+      (transformProps(props(fd)).echartOptions.series as Series[])[0]!;
+    const outside = series({ label_line: true, show_labels_threshold: 2 });
+    expect(outside.label).toMatchObject({ position: 'outer', alignTo: 'none', bleedMargin: 5 });
+    expect(outside.labelLine).toEqual({ show: true });
+    expect(outside.minShowLabelAngle).toBeCloseTo(7.2);
+    const inside = series({ label_line: true, labels_outside: false });
+    expect(inside.label).toMatchObject({ position: 'inner' });
+    expect(inside.labelLine).toEqual({ show: false });
+    expect(series({ show_legend: true, legendOrientation: 'right' })).toMatchObject({
+      right: 170,
+      center: ['50%', '50%'],
+    });
+    expect(series({ show_legend: false }).top).toBeUndefined();
   });
 
   it('shows the total and emits cross filters', () => {
@@ -110,5 +137,19 @@ describe('pie', () => {
         props({}, { queriesData: [{ data: [], colnames: [], coltypes: [], rowcount: 0 }] }),
       ).empty,
     ).toBe(true);
+  });
+
+  it('makes the pie smaller in a narrow panel so outside labels fit whole', () => {
+    const wide = { width: 800, height: 400, outerPercent: 70, innerPercent: 30, labelWidth: 80 };
+    expect(pieRadius(wide)).toEqual(['30%', '70%']);
+    // 300 px wide: the labels need 80 + 45 px each side, leaving a 25 px radius; never under
+    // half the asked 105 px.
+    expect(pieRadius({ ...wide, width: 300, height: 300 })).toEqual([23, 53]);
+    // 300 × 400 with 40 px labels: 150 - 85 = 65 px.
+    expect(pieRadius({ ...wide, width: 300, height: 400, labelWidth: 40 })).toEqual([28, 65]);
+    // A very long label counts as 30 % of the width (here 90 px): 150 - 135 = 15 → half size.
+    expect(pieRadius({ ...wide, width: 300, height: 400, labelWidth: 400 })).toEqual([23, 53]);
+    expect(pieRadius({ ...wide, width: 300, height: 300, labelWidth: 0 })).toEqual(['30%', '70%']);
+    expect(estimateLabelWidth('Vintage Cars')).toBe(87);
   });
 });

@@ -53,6 +53,61 @@ export function pieLabel(type: string, name: string, value: string, percent: str
   }
 }
 
+/** Width in px of a 12 px label line (0.6 em a character). */
+export function estimateLabelWidth(text: string): number {
+  return Math.ceil(text.length * 7.2);
+}
+
+/** What an outside label needs beside the pie: leader line (15 + 15), distance, margin. */
+const LABEL_ROOM = 45;
+
+/**
+ * The pie's radii: the percentages asked for (of half the smaller side), but with outside
+ * labels made smaller until the longest label fits beside it — a narrow panel shows whole
+ * labels instead of "…" and leader lines to nothing — down to half the asked size at least.
+ * Percentages when nothing has to change, pixels otherwise.
+ */
+export function pieRadius(options: {
+  width: number;
+  height: number;
+  outerPercent: number;
+  innerPercent: number;
+  labelWidth: number;
+}): [string | number, string | number] {
+  const { width, height, outerPercent, innerPercent, labelWidth } = options;
+  const asked: [string, string] = [`${innerPercent}%`, `${outerPercent}%`];
+  if (labelWidth <= 0 || width <= 0 || height <= 0) return asked;
+  const half = Math.min(width, height) / 2;
+  const outer = (half * outerPercent) / 100;
+  // A label longer than 30 % of the width is cut anyway: the pie does not shrink for it.
+  const room = Math.min(labelWidth, width * 0.3) + LABEL_ROOM;
+  const fits = Math.min(width / 2 - room, height / 2 - 20);
+  if (fits >= outer) return asked;
+  const shrunk = Math.max(fits, outer * 0.5);
+  return [Math.round((shrunk * innerPercent) / outerPercent), Math.round(shrunk)];
+}
+
+/** Room the legend takes beside the pie (Superset's default legend padding). */
+export function pieLegendPadding(show: boolean, orient: string): Record<string, number> {
+  if (!show) return {};
+  const room = orient === 'left' || orient === 'right' ? 170 : 20;
+  return { [orient]: room };
+}
+
+/**
+ * The pie's label options as Superset sets them: outside labels placed by ECharts without
+ * alignment (`alignTo: 'none'`, 5 px bleed margin), inside ones on the slices.
+ */
+export function pieLabelOptions(
+  outside: boolean,
+  show: boolean,
+  formatter: (p: { name: string; value: number; percent: number }) => string,
+): Record<string, unknown> {
+  return outside
+    ? { show, formatter, position: 'outer', alignTo: 'none', bleedMargin: 5 }
+    : { show, formatter, position: 'inner' };
+}
+
 export function pieCrossFilter(groupby: string[], values: string[]): DataMask {
   return {
     extraFormData: { filters: groupby.map((col, i) => ({ col, op: 'IN', val: [values[i]] })) },
@@ -106,14 +161,14 @@ export function transformProps(chartProps: ChartProps): PieProps {
   const inner = formData.donut ? Number(formData.innerRadius ?? 30) : 0;
   const showLegend = formData.show_legend !== false;
   const orient = (formData.legendOrientation as string) || 'top';
-  const label = {
-    show: formData.show_labels !== false,
-    position: formData.labels_outside !== false ? 'outer' : 'inner',
-    formatter: (p: { name: string; value: number; percent: number }) =>
-      p.percent < threshold
-        ? ''
-        : pieLabel(labelType, p.name, numberFormat(p.value), percentFormat(p.percent / 100)),
-  };
+  const labelsOutside = formData.labels_outside !== false;
+  const padding: Partial<Record<'top' | 'bottom' | 'left' | 'right', number>> = pieLegendPadding(
+    showLegend,
+    orient,
+  );
+  const label = pieLabelOptions(labelsOutside, formData.show_labels !== false, (p) =>
+    pieLabel(labelType, p.name, numberFormat(p.value), percentFormat(p.percent / 100)),
+  );
   const echartOptions: Record<string, unknown> = {
     tooltip: {
       trigger: 'item',
@@ -128,11 +183,36 @@ export function transformProps(chartProps: ChartProps): PieProps {
     series: [
       {
         type: 'pie',
-        radius: [`${inner}%`, `${outer}%`],
-        center: ['50%', showLegend && orient === 'top' ? '55%' : '50%'],
+        ...padding,
+        radius: pieRadius({
+          width: width - (padding.left ?? 0) - (padding.right ?? 0),
+          height: height - (padding.top ?? 0) - (padding.bottom ?? 0),
+          outerPercent: outer,
+          innerPercent: inner,
+          labelWidth:
+            labelsOutside && formData.show_labels !== false
+              ? Math.max(
+                  0,
+                  ...data.map((d) =>
+                    estimateLabelWidth(
+                      pieLabel(
+                        labelType,
+                        d.name,
+                        numberFormat(d.value),
+                        percentFormat(total ? d.value / total : 0),
+                      ),
+                    ),
+                  ),
+                )
+              : 0,
+        }),
+        center: ['50%', '50%'],
         avoidLabelOverlap: true,
+        // Slices under the threshold get neither label nor leader line (an empty label would
+        // still draw its line).
+        minShowLabelAngle: (Number.isFinite(threshold) ? threshold : 0) * 3.6,
         label,
-        labelLine: { show: formData.label_line === true },
+        labelLine: { show: labelsOutside && formData.label_line === true },
         data,
       },
     ],

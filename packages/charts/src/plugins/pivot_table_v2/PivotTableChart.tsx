@@ -4,13 +4,14 @@
  * rows), the cells, and the totals row; sticky headers inside a scrolling box.
  */
 import { Empty } from 'antd';
-import { useMemo, type CSSProperties } from 'react';
+import { useMemo, type CSSProperties, type MouseEvent } from 'react';
 import { headerCells, type Key } from './pivot.js';
 import type { PivotTableProps } from './transformProps.js';
+import { CSS_VAR } from '@strata/core';
 
 const border = '1px solid #E0E0E0';
 const th: CSSProperties = {
-  background: '#F7F7F7',
+  background: CSS_VAR.fillAlter,
   border,
   padding: '4px 8px',
   fontWeight: 600,
@@ -24,11 +25,19 @@ const td: CSSProperties = {
   whiteSpace: 'nowrap',
   fontVariantNumeric: 'tabular-nums',
 };
-const totalStyle: CSSProperties = { fontWeight: 600, background: '#FAFAFA' };
+const totalStyle: CSSProperties = { fontWeight: 600, background: CSS_VAR.fillAlter };
 
 export default function PivotTableChart(props: PivotTableProps) {
   const { width, height, empty, rowAttrs, colAttrs, model, rowTotals, colTotals } = props;
-  const { formatCell, cellColor, totalLabel } = props;
+  const { formatCell, cellColor, totalLabel, onCellContextMenu, onHeaderContextMenu } = props;
+  /** A right click's handler (the browser's own menu kept when the chart has no drill menu). */
+  const menu = (open: ((x: number, y: number) => void) | undefined) =>
+    open
+      ? (e: MouseEvent) => {
+          e.preventDefault();
+          open(e.clientX, e.clientY);
+        }
+      : undefined;
   const rowHeaders = useMemo(
     () => headerCells(model.rowKeys, rowAttrs.length),
     [model, rowAttrs.length],
@@ -48,6 +57,7 @@ export default function PivotTableChart(props: PivotTableProps) {
       <td
         key={key}
         style={{ ...td, ...(strong ? totalStyle : {}), ...(bg ? { background: bg } : {}) }}
+        onContextMenu={menu(onCellContextMenu && ((x, y) => onCellContextMenu(row, col, x, y)))}
       >
         {formatCell(v)}
       </td>
@@ -75,6 +85,9 @@ export default function PivotTableChart(props: PivotTableProps) {
                       (level + c.depthSpan === colAttrs.length && rowAttrs.length > 0 ? 1 : 0)
                     }
                     style={c.subtotal ? { ...th, ...totalStyle } : th}
+                    onContextMenu={menu(
+                      onHeaderContextMenu && ((x, y) => onHeaderContextMenu('col', c.key, x, y)),
+                    )}
                   >
                     {c.label}
                   </th>
@@ -111,6 +124,9 @@ export default function PivotTableChart(props: PivotTableProps) {
                       rowSpan={h.span}
                       colSpan={h.depthSpan + (level + h.depthSpan === rowAttrs.length ? 1 : 0)}
                       style={h.subtotal ? { ...th, ...totalStyle } : th}
+                      onContextMenu={menu(
+                        onHeaderContextMenu && ((x, y) => onHeaderContextMenu('row', h.key, x, y)),
+                      )}
                     >
                       {h.label}
                     </th>

@@ -13,5 +13,6 @@ export const metadata: ChartMetadata = {
     '<path d="M52 10v80M84 10v80M116 10v80M12 26h136M12 42h136M12 58h136M12 74h136"/></g>' +
     '<rect x="88" y="46" width="24" height="8" rx="2" fill="#1FA8C9"/><rect x="56" y="62" width="24" height="8" rx="2" fill="#5AC189"/>' +
     '<rect x="120" y="30" width="24" height="8" rx="2" fill="#454E7C"/></svg>',
-  behaviors: ['INTERACTIVE_CHART'],
+  behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL', 'DRILL_BY'],
+  drillByField: 'groupbyRows',
 };

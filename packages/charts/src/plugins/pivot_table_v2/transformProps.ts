@@ -18,6 +18,7 @@ import {
 import { getNumberFormatter } from '../../format/number-format.js';
 import { getTimeFormatter } from '../../format/time-format.js';
 import type { ChartProps } from '../../plugin.js';
+import { pivotCellDrill, pivotHeaderDrill, type PivotDrillInfo } from './drill.js';
 import {
   AGGREGATE_FUNCTIONS,
   isFraction,
@@ -43,6 +44,10 @@ export interface PivotTableProps {
   formatCell: (value: CellValue) => string;
   /** Background of a cell, from the conditional formatting rules of its metric. */
   cellColor: (row: Key, col: Key, value: CellValue) => string | undefined;
+  /** A right click on a value cell (totals: shorter keys): the page's drill menu. */
+  onCellContextMenu?: (row: Key, col: Key, clientX: number, clientY: number) => void;
+  /** A right click on a header cell (its path on its axis): the page's drill menu. */
+  onHeaderContextMenu?: (axis: 'row' | 'col', key: Key, clientX: number, clientY: number) => void;
 }
 
 const asList = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
@@ -51,12 +56,18 @@ const orderOf = (v: unknown): KeyOrder =>
   ORDERS.includes(v as KeyOrder) ? (v as KeyOrder) : 'key_a_to_z';
 
 export function transformProps(chartProps: ChartProps<QueryFormData>): PivotTableProps {
-  const { width, height, formData, queriesData } = chartProps;
+  const { width, height, formData, queriesData, hooks } = chartProps;
   const result = queriesData[0];
   const metrics = asList<QueryMetric>(formData.metrics).map(getMetricLabel);
-  let rows = asList<QueryColumn>(formData.groupbyRows).map(getColumnLabel);
-  let cols = asList<QueryColumn>(formData.groupbyColumns).map(getColumnLabel);
-  if (formData.transposePivot) [rows, cols] = [cols, rows];
+  const rowColumns = asList<QueryColumn>(formData.groupbyRows);
+  const colColumns = asList<QueryColumn>(formData.groupbyColumns);
+  const dimensionColumns = new Map(
+    [...rowColumns, ...colColumns].map((c) => [getColumnLabel(c), c] as const),
+  );
+  let rows = rowColumns.map(getColumnLabel);
+  let cols = colColumns.map(getColumnLabel);
+  const transposed = formData.transposePivot === true;
+  if (transposed) [rows, cols] = [cols, rows];
   const combine = formData.combineMetric === true;
   const place = (attrs: string[]) => (combine ? [...attrs, METRIC_KEY] : [METRIC_KEY, ...attrs]);
   if (formData.metricsLayout === 'ROWS') rows = place(rows);
@@ -75,10 +86,22 @@ export function transformProps(chartProps: ChartProps<QueryFormData>): PivotTabl
     return String(v);
   };
   const records: PivotRecord[] = [];
+  // Each header label's value as the answer holds it (the first one, for drill filters).
+  const raw = new Map<string, Map<string, unknown>>();
+  const remember = (attr: string, text: string, value: unknown) => {
+    const values = raw.get(attr) ?? new Map<string, unknown>();
+    if (!values.has(text)) values.set(text, value);
+    raw.set(attr, values);
+  };
   for (const row of result?.data ?? []) {
     for (const metric of metrics) {
       const keyOf = (attrs: string[]) =>
-        attrs.map((a) => (a === METRIC_KEY ? metric : label(a, row[a])));
+        attrs.map((a) => {
+          if (a === METRIC_KEY) return metric;
+          const text = label(a, row[a]);
+          remember(a, text, row[a]);
+          return text;
+        });
       records.push({ row: keyOf(rows), col: keyOf(cols), value: row[metric] });
     }
   }
@@ -111,9 +134,34 @@ export function transformProps(chartProps: ChartProps<QueryFormData>): PivotTabl
       if (rule.column === metric && ruleMatches(rule, value)) return rule.colorScheme;
     return undefined;
   };
+  const extra = formData.extra_form_data as { time_grain_sqla?: string } | undefined;
+  const drillInfo: PivotDrillInfo = {
+    rowAttrs: rows,
+    colAttrs: cols,
+    metricKey: METRIC_KEY,
+    columns: dimensionColumns,
+    raw,
+    temporal,
+    grain: extra?.time_grain_sqla || (formData.time_grain_sqla as string | undefined) || null,
+    rowField: transposed ? 'groupbyColumns' : 'groupbyRows',
+    colField: transposed ? 'groupbyRows' : 'groupbyColumns',
+  };
+  const onContextMenu = hooks?.onContextMenu;
   return {
     width,
     height,
+    ...(onContextMenu
+      ? {
+          onCellContextMenu: (row: Key, col: Key, x: number, y: number) => {
+            const { filters, context } = pivotCellDrill(row, col, drillInfo);
+            onContextMenu(x, y, filters, context);
+          },
+          onHeaderContextMenu: (axis: 'row' | 'col', key: Key, x: number, y: number) => {
+            const { filters, context } = pivotHeaderDrill(axis, key, drillInfo);
+            onContextMenu(x, y, filters, context);
+          },
+        }
+      : {}),
     empty: !result || result.data.length === 0 || metrics.length === 0,
     rowAttrs: rows,
     colAttrs: cols,

@@ -7,6 +7,22 @@ import type { RadarProps } from './index.js';
 // This chart type's own ECharts parts (the common ones are in echarts-core).
 echarts.use([RadarSeries, RadarComponent]);
 
-export default function RadarChart({ width, height, echartOptions, empty }: RadarProps) {
-  return <EchartsOrEmpty width={width} height={height} option={echartOptions} empty={empty} />;
+export default function RadarChart({
+  width,
+  height,
+  echartOptions,
+  empty,
+  onItemContextMenu,
+}: RadarProps) {
+  return (
+    <EchartsOrEmpty
+      width={width}
+      height={height}
+      option={echartOptions}
+      empty={empty}
+      onItemContextMenu={
+        onItemContextMenu ? (p, x, y) => onItemContextMenu(p.name ?? '', x, y) : undefined
+      }
+    />
+  );
 }

@@ -12,7 +12,8 @@ import {
 import { CategoricalColorScale } from '../../color/scale.js';
 import type { ControlPanelConfig } from '../../control-panel/types.js';
 import { getNumberFormatter } from '../../format/number-format.js';
-import type { ChartMetadata, ChartPlugin, ChartProps } from '../../plugin.js';
+import type { ChartMetadata, ChartPlugin, ChartProps, DrillFilter } from '../../plugin.js';
+import { itemMenu, namedItemContextMenu, rowDrillFilters } from '../../drill.js';
 import { buildQueryContext } from '../../query/build-query-context.js';
 import { categoryLegend, escapeHtml } from '../pie/legend.js';
 
@@ -27,7 +28,7 @@ const metadata: ChartMetadata = {
     '<polygon points="80,8 122,38 106,88 54,88 38,38" fill="none" stroke="#d9d9d9"/>' +
     '<polygon points="80,20 112,40 96,78 60,72 50,42" fill="#1FA8C9" opacity="0.35" stroke="#1FA8C9" stroke-width="2"/>' +
     '<polygon points="80,34 100,44 90,70 66,64 60,46" fill="#454E7C" opacity="0.35" stroke="#454E7C" stroke-width="2"/></svg>',
-  behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL'],
+  behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL', 'DRILL_BY'],
 };
 
 const controlPanel: ControlPanelConfig = {
@@ -103,6 +104,8 @@ export interface RadarProps {
   height: number;
   echartOptions: Record<string, unknown>;
   empty: boolean;
+  /** A right click on an item (its name): the page's drill menu with its groupby values. */
+  onItemContextMenu?: (name: string, clientX: number, clientY: number) => void;
 }
 
 export function transformRadar(chartProps: ChartProps): RadarProps {
@@ -110,7 +113,9 @@ export function transformRadar(chartProps: ChartProps): RadarProps {
   const result = queriesData[0];
   if (!result || result.data.length === 0) return { width, height, echartOptions: {}, empty: true };
   const metrics = ((formData.metrics as QueryMetric[] | undefined) ?? []).map(getMetricLabel);
-  const groupby = ((formData.groupby as QueryColumn[] | undefined) ?? []).map(getColumnLabel);
+  const groupbyColumns = (formData.groupby as QueryColumn[] | undefined) ?? [];
+  const groupby = groupbyColumns.map(getColumnLabel);
+  const drills = new Map<string, DrillFilter[]>();
   const config = (formData.column_config ?? {}) as Record<string, { radarMetricMaxValue?: number }>;
   const format = getNumberFormatter(formData.number_format as string | undefined);
   const scale = new CategoricalColorScale(
@@ -124,6 +129,7 @@ export function transformRadar(chartProps: ChartProps): RadarProps {
   });
   const data = result.data.map((row) => {
     const name = groupby.map((g) => String(row[g] ?? 'NULL')).join(', ') || 'all';
+    drills.set(name, rowDrillFilters(groupbyColumns, row));
     const color = scale.getColor(name);
     return {
       name,
@@ -137,6 +143,7 @@ export function transformRadar(chartProps: ChartProps): RadarProps {
     width,
     height,
     empty: false,
+    ...itemMenu(namedItemContextMenu(chartProps.hooks?.onContextMenu, drills)),
     echartOptions: {
       tooltip: {
         trigger: 'item',

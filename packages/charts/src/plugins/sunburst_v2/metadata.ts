@@ -17,4 +17,5 @@ export const metadata: ChartMetadata = {
   tags: ['ECharts', 'Multi-Levels', 'Proportional', 'Featured'],
   thumbnail,
   behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL', 'DRILL_BY'],
+  drillByField: 'columns',
 };

@@ -3,7 +3,13 @@ import { sequentialColor } from '../../color/schemes.js';
 import { getNumberFormatter } from '../../format/number-format.js';
 import type { ChartProps } from '../../plugin.js';
 import { sunburstV2Plugin } from './index.js';
-import { sunburstTooltip, transformProps, type SunburstParams } from './transformProps.js';
+import {
+  ringDepth,
+  sunburstLevelLabels,
+  sunburstTooltip,
+  transformProps,
+  type SunburstParams,
+} from './transformProps.js';
 
 const fd = {
   datasource: '1__table',
@@ -123,5 +129,36 @@ describe('sunburst_v2', () => {
 
   it('is empty without rows', () => {
     expect(transformProps(props({}, [])).empty).toBe(true);
+  });
+});
+
+describe('sunburst labels', () => {
+  it('puts one radial line per sector, cut with an ellipsis at the ring depth', () => {
+    const series = (
+      transformProps(props({ show_labels_threshold: 0 })).echartOptions.series as Array<{
+        label: Record<string, unknown>;
+        levels: unknown[];
+      }>
+    )[0]!;
+    expect(series.label).toMatchObject({ rotate: 'radial', overflow: 'truncate', ellipsis: '…' });
+    expect(series.label.overflow).not.toBe('breakAll');
+    expect(series.levels.length).toBeGreaterThan(1);
+  });
+
+  it('hides labels of sectors too thin for a line at their ring', () => {
+    // radius 200, two rings of 70 px: middles at 95 and 165 px.
+    expect(ringDepth(200, 2)).toBe(70);
+    const levels = sunburstLevelLabels(200, 2, 0) as Array<{
+      label?: { minAngle: number; width: number };
+    }>;
+    expect(levels[0]).toEqual({});
+    expect(levels[1]!.label!.minAngle).toBeCloseTo((14 / 95) * (180 / Math.PI));
+    expect(levels[2]!.label!.minAngle).toBeCloseTo((14 / 165) * (180 / Math.PI));
+    expect(levels[1]!.label!.width).toBe(62);
+    // The threshold share wins when it is the larger angle.
+    expect(
+      (sunburstLevelLabels(200, 2, 10) as Array<{ label?: { minAngle: number } }>)[1]!.label!
+        .minAngle,
+    ).toBe(36);
   });
 });

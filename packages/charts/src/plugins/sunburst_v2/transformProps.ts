@@ -11,7 +11,13 @@ import { getNumberFormatter, type NumberFormatter } from '../../format/number-fo
 import { getTimeFormatter } from '../../format/time-format.js';
 import type { ChartProps } from '../../plugin.js';
 import { escapeHtml } from '../pie/legend.js';
-import { buildTree, hierarchyLabel, temporalColumns, type TreeNode } from '../treemap_v2/tree.js';
+import {
+  buildTree,
+  hierarchyLabel,
+  temporalColumns,
+  treePathDrillFilters,
+  type TreeNode,
+} from '../treemap_v2/tree.js';
 import { colorsByRatio } from './controlPanel.js';
 
 export interface SunburstProps {
@@ -19,6 +25,17 @@ export interface SunburstProps {
   height: number;
   echartOptions: Record<string, unknown>;
   empty: boolean;
+  /** A right click on an arc (ECharts' tree path of it): the page's drill menu. */
+  onNodeContextMenu?: (
+    treePathInfo: ReadonlyArray<{ name: string }>,
+    clientX: number,
+    clientY: number,
+  ) => void;
+}
+
+/** The names of a clicked arc's path (ECharts' tree path starts with its virtual root). */
+export function sunburstNodePath(treePathInfo: ReadonlyArray<{ name: string }>): string[] {
+  return treePathInfo.slice(1).map((p) => p.name);
 }
 
 /** What ECharts gives sunburst label and tooltip formatters. */
@@ -87,8 +104,38 @@ export function sunburstTooltip(params: SunburstParams, ctx: SunburstTooltipCont
   return lines.join('');
 }
 
+/** Height of a label line in px (12 px text). */
+const LABEL_LINE = 14;
+
+/** The depth of one ring: the rings share the radius from 30 % (the hole) to 100 %. */
+export function ringDepth(radius: number, depth: number): number {
+  return (radius * 0.7) / Math.max(1, depth);
+}
+
+/**
+ * Label options per ring (ECharts' `levels`, level 0 being the root): a sector shows its label
+ * only when it is wide enough at the ring's middle for a line of text (so labels of thin
+ * sectors do not pile on each other) and holds at least the threshold share.
+ */
+export function sunburstLevelLabels(
+  radius: number,
+  depth: number,
+  thresholdPercent: number,
+): Array<Record<string, unknown>> {
+  const ring = ringDepth(radius, depth);
+  const levels: Array<Record<string, unknown>> = [{}];
+  for (let i = 0; i < depth; i++) {
+    const middle = radius * 0.3 + ring * (i + 0.5);
+    const fits = middle > 0 ? (LABEL_LINE / middle) * (180 / Math.PI) : 360;
+    levels.push({
+      label: { minAngle: Math.max(thresholdPercent * 3.6, fits), width: Math.max(0, ring - 8) },
+    });
+  }
+  return levels;
+}
+
 export function transformProps(chartProps: ChartProps): SunburstProps {
-  const { width, height, formData, queriesData } = chartProps;
+  const { width, height, formData, queriesData, hooks } = chartProps;
   const result = queriesData[0];
   if (!result || result.data.length === 0) return { width, height, echartOptions: {}, empty: true };
   const metric = getMetricLabel(formData.metric as QueryMetric);
@@ -132,10 +179,17 @@ export function transformProps(chartProps: ChartProps): SunburstProps {
   const labelType = (formData.label_type as string) || 'key';
   const showLabels = formData.show_labels !== false;
   const radius = Math.max(0, Math.min(width - 10, height - 20) / 2);
+  const onContextMenu = hooks?.onContextMenu;
   return {
     width,
     height,
     empty: false,
+    ...(onContextMenu
+      ? {
+          onNodeContextMenu: (info: ReadonlyArray<{ name: string }>, x: number, y: number) =>
+            onContextMenu(x, y, treePathDrillFilters(tree, columns, sunburstNodePath(info))),
+        }
+      : {}),
     echartOptions: {
       tooltip: {
         trigger: 'item',
@@ -153,10 +207,15 @@ export function transformProps(chartProps: ChartProps): SunburstProps {
           radius: [radius * 0.3, radius],
           nodeClick: 'rootToNode',
           emphasis: { focus: 'ancestor', label: { show: showLabels } },
+          levels: sunburstLevelLabels(radius, levels.length, threshold),
           label: {
             show: showLabels,
-            width: (radius * 0.6) / Math.max(1, levels.length),
-            overflow: 'breakAll',
+            // One line along the radius, cut with "…" at the ring's depth: a name is never
+            // broken mid-word onto lines that run into the next sector.
+            rotate: 'radial',
+            width: ringDepth(radius, levels.length) - 8,
+            overflow: 'truncate',
+            ellipsis: '…',
             minAngle: threshold * 3.6,
             formatter: (p: SunburstParams) => {
               const v = Number(p.value ?? 0);

@@ -24,6 +24,7 @@ import {
   type SortState,
 } from './rows.js';
 import type { TableColumn, TableProps } from './transformProps.js';
+import { CSS_VAR } from '@strata/core';
 
 type Align = TableColumn['align'];
 
@@ -52,7 +53,7 @@ const TABLE_STYLE: CSSProperties = {
   borderCollapse: 'separate',
   borderSpacing: 0,
   fontSize: 14,
-  color: 'rgba(0,0,0,0.88)',
+  color: CSS_VAR.text,
 };
 const PAGER_ROW_STYLE: CSSProperties = {
   flex: 'none',
@@ -64,7 +65,7 @@ const PAGER_ROW_STYLE: CSSProperties = {
 
 const CELL: CSSProperties = {
   padding: '8px 8px',
-  borderBottom: '1px solid #f0f0f0',
+  borderBottom: `1px solid ${CSS_VAR.borderSecondary}`,
   whiteSpace: 'nowrap',
   lineHeight: '22px',
   boxSizing: 'border-box',
@@ -78,7 +79,8 @@ const HEADER_CELL = byAlign<CSSProperties>((textAlign) => ({
   ...CELL,
   textAlign,
   fontWeight: 600,
-  background: '#fafafa',
+  // Solid (sticky: the rows scroll under it): the faint fill laid over the surface.
+  background: `linear-gradient(${CSS_VAR.fillAlter}, ${CSS_VAR.fillAlter}), ${CSS_VAR.surface}`,
   position: 'sticky',
   top: 0,
   zIndex: 2,
@@ -92,8 +94,8 @@ const BODY_CELL_CLICKABLE = byAlign<CSSProperties>((textAlign) => ({
 const FOOTER_CELL = byAlign<CSSProperties>((textAlign) => ({
   ...CELL,
   textAlign,
-  borderTop: '1px solid #f0f0f0',
-  background: '#fff',
+  borderTop: `1px solid ${CSS_VAR.borderSecondary}`,
+  background: CSS_VAR.surface,
   position: 'sticky',
   bottom: 0,
   zIndex: 1,

@@ -159,6 +159,27 @@ describe('table transformProps', () => {
     expect(count.width).toBe(120);
   });
 
+  it('rounds numbers to the column config fraction digits before formatting', () => {
+    const t = transformProps(
+      props({
+        groupby: ['state'],
+        metrics: ['count'],
+        column_config: { count: { d3NumberFormat: ',.4f', fractionDigits: 1 } },
+      }),
+    );
+    const count = t.columns.find((c) => c.key === 'count')!;
+    expect(count.format(12.3456)).toBe('12.3000');
+    expect(count.format(null)).toBe('N/A');
+    const unrounded = transformProps(
+      props({
+        groupby: ['state'],
+        metrics: ['count'],
+        column_config: { count: { d3NumberFormat: ',.4f' } },
+      }),
+    ).columns.find((c) => c.key === 'count')!;
+    expect(unrounded.format(12.3456)).toBe('12.3456');
+  });
+
   it('gives the totals, paging and search options', () => {
     const t = transformProps(
       props({

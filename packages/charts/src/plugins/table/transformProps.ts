@@ -16,7 +16,7 @@ import {
   type ConditionalFormattingRule,
 } from '../../control-panel/conditional-formatting.js';
 import { getNumberFormatter } from '../../format/number-format.js';
-import { getTimeFormatter } from '../../format/time-format.js';
+import { tableTimeFormatter } from '../../format/time-format.js';
 import type { ChartProps, DataMask, DrillFilter } from '../../plugin.js';
 import { drillFilter, drillFilters } from '../../drill.js';
 
@@ -67,10 +67,10 @@ function formatterFor(
   savedFormat: string | undefined,
 ): (value: unknown) => string {
   if (temporal) {
-    const f = getTimeFormatter(
-      (config.d3TimeFormat as string) ||
-        (formData.table_timestamp_format as string) ||
-        'smart_date',
+    const extra = formData.extra_form_data as { time_grain_sqla?: string } | undefined;
+    const f = tableTimeFormatter(
+      (config.d3TimeFormat as string) || (formData.table_timestamp_format as string),
+      extra?.time_grain_sqla ?? (formData.time_grain_sqla as string | undefined),
     );
     return (v) => (v === null || v === undefined ? 'N/A' : f(v as number));
   }
@@ -80,8 +80,14 @@ function formatterFor(
       (kind === 'percent' ? ',.1%' : savedFormat) ||
       'SMART_NUMBER';
     const f = getNumberFormatter(pattern);
+    const digits = config.fractionDigits;
+    // The column config's "Fraction digits": numbers rounded before they are formatted.
+    const round =
+      typeof digits === 'number' && Number.isInteger(digits) && digits >= 0 && digits <= 100
+        ? (n: number) => (Number.isFinite(n) ? Number(n.toFixed(digits)) : n)
+        : (n: number) => n;
     return (v) =>
-      v === null || v === undefined ? 'N/A' : typeof v === 'number' ? f(v) : String(v);
+      v === null || v === undefined ? 'N/A' : typeof v === 'number' ? f(round(v)) : String(v);
   }
   return (v) =>
     v === null || v === undefined ? 'N/A' : typeof v === 'object' ? JSON.stringify(v) : String(v);

@@ -6,8 +6,12 @@ import { Empty, Tooltip } from 'antd';
 import { useState } from 'react';
 import type { Point } from './columns.js';
 import type { TimeTableColumnView, TimeTableProps } from './transformProps.js';
+import { CSS_VAR } from '@strata/core';
 
-const cellStyle = { padding: '6px 10px', borderBottom: '1px solid #F0F0F0' } as const;
+const cellStyle = {
+  padding: '6px 10px',
+  borderBottom: `1px solid ${CSS_VAR.borderSecondary}`,
+} as const;
 
 function Sparkline({ points, column }: { points: Point[]; column: TimeTableColumnView }) {
   const [hover, setHover] = useState<number | null>(null);
@@ -45,7 +49,7 @@ function Sparkline({ points, column }: { points: Point[]; column: TimeTableColum
         }}
       >
         {showYAxis ? (
-          <g fontSize={9} fill="#666">
+          <g fontSize={9} style={{ fill: CSS_VAR.textSecondary }}>
             <text x={0} y={10}>
               {column.formatValue(max)}
             </text>
@@ -76,7 +80,7 @@ export default function TimeTableChart({
     <div style={{ width, height, overflow: 'auto' }} data-test="time-table">
       <table style={{ borderCollapse: 'collapse', fontSize: 13, width: '100%' }}>
         <thead>
-          <tr style={{ background: '#FAFAFA' }}>
+          <tr style={{ background: CSS_VAR.fillAlter }}>
             <th style={{ ...cellStyle, textAlign: 'left' }}>{rowHeader}</th>
             {columns.map((c) => (
               <th

@@ -15,6 +15,7 @@ import {
 } from '@strata/core';
 import type { BuildQueryOptions, QueryContext } from '../../plugin.js';
 import { buildQueryContext } from '../../query/build-query-context.js';
+import { xAxisSortStep } from './xAxisSort.js';
 
 type Step = NonNullable<QueryObject['post_processing']>[number];
 
@@ -145,5 +146,26 @@ export function buildTimeseriesQuery(
   formData: QueryFormData,
   options?: BuildQueryOptions,
 ): QueryContext {
-  return buildQueryContext(formData, (base) => [timeseriesQuery(formData, base)], options);
+  return buildQueryContext(
+    formData,
+    (base) => {
+      const query = timeseriesQuery(formData, base);
+      // The x axis' sort (one metric, no dimensions) after the pivot, before flattening.
+      const x = xAxisColumn(formData);
+      const sort = xAxisSortStep(formData, x ? getColumnLabel(x) : '__timestamp');
+      const steps = query.post_processing ?? [];
+      if (sort) {
+        const at = steps.findIndex(
+          (st) => st?.operation === 'rename' || st?.operation === 'flatten',
+        );
+        query.post_processing = [
+          ...steps.slice(0, at < 0 ? steps.length : at),
+          sort,
+          ...steps.slice(at < 0 ? steps.length : at),
+        ];
+      }
+      return [query];
+    },
+    options,
+  );
 }

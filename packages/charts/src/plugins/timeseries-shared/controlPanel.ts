@@ -9,6 +9,7 @@ import type {
   ControlSetRow,
 } from '../../control-panel/types.js';
 import { validateInteger } from '../../control-panel/validators.js';
+import { xAxisSortRows } from './xAxisSort.js';
 
 const check = (label: string, def: boolean, description?: string): ControlConfig => ({
   type: 'CheckboxControl',
@@ -128,6 +129,7 @@ export function timeseriesControlPanel(options: TimeseriesPanelOptions = {}): Co
         controlSetRows: [
           ['x_axis'],
           ['time_grain_sqla'],
+          ...xAxisSortRows,
           ['metrics'],
           [
             {

@@ -356,3 +356,44 @@ describe('time-series drill to detail', () => {
     expect(transformTimeseries(props({}), 'line').onPointContextMenu).toBeUndefined();
   });
 });
+
+describe('stacked time series', () => {
+  const gappy = (formData: Record<string, unknown>): ChartProps => {
+    const p = props(formData);
+    const rows = [
+      { ds: Date.UTC(2020, 0, 1), boy: 10, girl: 30 },
+      { ds: Date.UTC(2021, 0, 1), boy: null, girl: 20 },
+      { ds: Date.UTC(2022, 0, 1), boy: 5, girl: 15 },
+    ];
+    return { ...p, queriesData: [{ ...p.queriesData[0]!, data: rows, rowcount: 3 }] };
+  };
+  const ys = (p: ReturnType<typeof transformTimeseries>, name: string) =>
+    seriesOf(p)
+      .find((s) => s.name === name)!
+      .data.map((d) => (d as unknown[])[1]);
+
+  it('fills a missing period with 0 when series stack, not otherwise', () => {
+    expect(ys(transformTimeseries(gappy({ stack: 'Stack' }), 'area'), 'boy')).toEqual([10, 0, 5]);
+    expect(ys(transformTimeseries(gappy({ stack: true }), 'bar'), 'boy')).toEqual([10, 0, 5]);
+    expect(ys(transformTimeseries(gappy({ stack: null }), 'line'), 'boy')).toEqual([10, null, 5]);
+  });
+
+  it('expands to shares of each period, on a 0–100 % axis', () => {
+    const p = transformTimeseries(gappy({ stack: 'Expand' }), 'area');
+    expect(ys(p, 'boy')).toEqual([0.25, 0, 0.25]);
+    expect(ys(p, 'girl')).toEqual([0.75, 1, 0.75]);
+    expect(seriesOf(p)[0]).toMatchObject({ stack: 'total' });
+    const axis = p.echartOptions.yAxis as {
+      min: number;
+      max: number;
+      axisLabel: { formatter: (v: number) => string };
+    };
+    expect([axis.min, axis.max]).toEqual([0, 1]);
+    expect(axis.axisLabel.formatter(0.5)).toBe('50.0%');
+  });
+
+  it('rotates category labels as the form data asks', () => {
+    const p = transformTimeseries(props({ xAxisLabelRotation: 45 }), 'bar');
+    expect((p.echartOptions.xAxis as { axisLabel: { rotate?: number } }).axisLabel.rotate).toBe(45);
+  });
+});

@@ -19,6 +19,8 @@ import { drillFilter, drillFilters } from '../../drill.js';
 import { evaluateFormula, parseFormula } from './formula.js';
 import { xAxisColumn } from './buildQuery.js';
 import { lttbIndices } from './downsample.js';
+import { sortRowsBySeries } from './xAxisSort.js';
+import { rowTotals, stackedSeriesValues, stackMode } from './stack.js';
 import {
   CLEARED_CROSS_FILTER,
   isSelectedGroup,
@@ -155,7 +157,7 @@ function annotationSeries(
 
 export function transformTimeseries(chartProps: ChartProps, kind: SeriesKind): TimeseriesProps {
   const { width, height, formData, queriesData, hooks } = chartProps;
-  const result = queriesData[0];
+  let result = queriesData[0];
   const x = xAxisColumn(formData);
   const xLabel = x ? getColumnLabel(x) : '__timestamp';
   const groupby = ((formData.groupby as unknown[] | undefined) ?? []).map((g) =>
@@ -164,16 +166,39 @@ export function transformTimeseries(chartProps: ChartProps, kind: SeriesKind): T
   if (!result || result.data.length === 0)
     return { width, height, echartOptions: {}, seriesDimensions: {}, groupby, empty: true };
 
-  const { values: xs, type: xType } = xValues(result, xLabel);
   const names = result.colnames.filter((c) => c !== xLabel);
+  const sortSeries = formData.x_axis_sort_series;
+  const multiSeries =
+    groupby.length > 0 || ((formData.metrics as unknown[] | undefined)?.length ?? 0) > 1;
+  let { values: xs, type: xType } = xValues(result, xLabel);
+  if (xType === 'category' && multiSeries && typeof sortSeries === 'string') {
+    // "X-Axis Sort By" a measure over the series (drawn, not queried).
+    const rows = sortRowsBySeries(
+      result.data,
+      xLabel,
+      names,
+      sortSeries,
+      formData.x_axis_sort_series_ascending !== false,
+    );
+    result = { ...result, data: rows };
+    ({ values: xs, type: xType } = xValues(result, xLabel));
+  }
   const scale = new CategoricalColorScale(
     formData.color_scheme as string | undefined,
     chartProps.labelColors,
   );
-  const numberFormat = getNumberFormatter(formData.y_axis_format as string | undefined);
+  const mode = stackMode(formData);
+  const stack = mode !== null;
+  // Shares (a row's contribution, or an expanded stack) are drawn in percent, 0 to 100 %.
+  const shares = stack && (mode === 'Expand' || formData.contributionMode === 'row');
+  const yFormat = formData.y_axis_format as string | undefined;
+  const numberFormat = getNumberFormatter(
+    (mode === 'Expand' || formData.contributionMode) && (!yFormat || yFormat === 'SMART_NUMBER')
+      ? ',.1%'
+      : yFormat,
+  );
   const timeFormat = getTimeFormatter(formData.x_axis_time_format as string | undefined);
   const horizontal = kind === 'bar' && formData.orientation === 'horizontal';
-  const stack = formData.stack === true || formData.stack === 'Stack';
   const large = result.data.length > LARGE_SERIES;
   const markers = formData.markerEnabled === true;
   const seriesDimensions: Record<string, string[]> = {};
@@ -191,12 +216,13 @@ export function transformTimeseries(chartProps: ChartProps, kind: SeriesKind): T
     xType !== 'category';
   // The series this chart filters the dashboard on (the others dimmed).
   const selected = selectedGroup(chartProps.filterState);
+  const totals = mode === 'Expand' ? rowTotals(result.data, names) : [];
   const series = names.map((name) => {
     seriesDimensions[name] = groupby.length ? name.split(', ').slice(-groupby.length) : [];
     const dim = selected !== null && !isSelectedGroup(seriesDimensions[name], selected);
-    let data = result.data.map((row, i) => (horizontal ? [row[name], xs[i]] : [xs[i], row[name]]));
+    const ys = stackedSeriesValues(result.data, name, mode, totals);
+    let data = ys.map((y, i) => (horizontal ? [y, xs[i]] : [xs[i], y]));
     if (downsample) {
-      const ys = data.map((d) => d[1]);
       if (ys.every((y) => typeof y === 'number') && xs.every((x) => typeof x === 'number'))
         data = lttbIndices(xs as number[], ys as number[], sampleTo).map((i) => data[i]!);
     }
@@ -242,19 +268,21 @@ export function transformTimeseries(chartProps: ChartProps, kind: SeriesKind): T
     : [null, null];
   const valueAxis = {
     type: formData.logAxis ? 'log' : 'value',
-    ...(typeof bounds[0] === 'number' ? { min: bounds[0] } : {}),
-    ...(typeof bounds[1] === 'number' ? { max: bounds[1] } : {}),
+    ...(typeof bounds[0] === 'number' ? { min: bounds[0] } : shares ? { min: 0 } : {}),
+    ...(typeof bounds[1] === 'number' ? { max: bounds[1] } : shares ? { max: 1 } : {}),
     axisLabel: { formatter: (v: number) => numberFormat(v) },
     name: (formData.y_axis_title as string) || '',
     nameLocation: 'middle',
     nameGap: 50,
   };
+  const rotation = Number(formData.xAxisLabelRotation ?? 0) || 0;
   const categoryAxis = {
     type: xType,
-    axisLabel:
-      xType === 'time'
-        ? { formatter: (v: number) => timeFormat(v), hideOverlap: true }
-        : { hideOverlap: true },
+    axisLabel: {
+      ...(xType === 'time' ? { formatter: (v: number) => timeFormat(v) } : {}),
+      hideOverlap: true,
+      ...(rotation ? { rotate: rotation } : {}),
+    },
     name: (formData.x_axis_title as string) || '',
     nameLocation: 'middle',
     nameGap: 30,

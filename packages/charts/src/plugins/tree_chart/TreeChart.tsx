@@ -3,6 +3,7 @@ import { ChartError } from '../../echarts/ChartError.js';
 import { EchartsOrEmpty } from '../../echarts/EchartsOrEmpty.js';
 import { echarts } from '../../echarts/echarts-core.js';
 import type { TreeChartProps } from './transformProps.js';
+import { CSS_VAR } from '@strata/core';
 
 // This chart type's own ECharts parts (the common ones are in echarts-core).
 echarts.use([TreeSeries]);
@@ -38,8 +39,8 @@ export default function TreeChart({
           padding: '0 8px',
           boxSizing: 'border-box',
           fontSize: 12,
-          color: '#8a5a00',
-          background: '#fffbe6',
+          color: CSS_VAR.warningText,
+          background: CSS_VAR.warningBg,
           overflow: 'hidden',
           whiteSpace: 'nowrap',
           textOverflow: 'ellipsis',

@@ -10,13 +10,36 @@ import { getNumberFormatter, type NumberFormatter } from '../../format/number-fo
 import { getTimeFormatter } from '../../format/time-format.js';
 import type { ChartProps } from '../../plugin.js';
 import { escapeHtml } from '../pie/legend.js';
-import { buildTree, hierarchyLabel, temporalColumns, type TreeNode } from './tree.js';
+import {
+  buildTree,
+  hierarchyLabel,
+  temporalColumns,
+  treePathDrillFilters,
+  type TreeNode,
+} from './tree.js';
 
 export interface TreemapProps {
   width: number;
   height: number;
   echartOptions: Record<string, unknown>;
   empty: boolean;
+  /** A right click on a rectangle (ECharts' tree path of it): the page's drill menu. */
+  onNodeContextMenu?: (
+    treePathInfo: ReadonlyArray<{ name: string }>,
+    clientX: number,
+    clientY: number,
+  ) => void;
+}
+
+/**
+ * The names of a clicked rectangle's path below the chart's root (ECharts' tree path starts
+ * with its unnamed virtual root, then the root this chart names by the metric).
+ */
+export function treemapNodePath(treePathInfo: ReadonlyArray<{ name: string }>): string[] {
+  return treePathInfo
+    .filter((p) => p.name !== '')
+    .slice(1)
+    .map((p) => p.name);
 }
 
 /** What ECharts gives treemap label and tooltip formatters. */
@@ -57,11 +80,12 @@ export function treemapTooltip(params: TreemapParams, format: NumberFormatter): 
 }
 
 export function transformProps(chartProps: ChartProps): TreemapProps {
-  const { width, height, formData, queriesData } = chartProps;
+  const { width, height, formData, queriesData, hooks } = chartProps;
   const result = queriesData[0];
   if (!result || result.data.length === 0) return { width, height, echartOptions: {}, empty: true };
   const metric = getMetricLabel(formData.metric as QueryMetric);
-  const levels = ((formData.groupby as QueryColumn[] | undefined) ?? []).map(getColumnLabel);
+  const groupbyColumns = (formData.groupby as QueryColumn[] | undefined) ?? [];
+  const levels = groupbyColumns.map(getColumnLabel);
   const numberFormat = getNumberFormatter(formData.number_format as string | undefined);
   const dateFormat = getTimeFormatter(formData.date_format as string | undefined);
   const scale = new CategoricalColorScale(
@@ -103,10 +127,17 @@ export function transformProps(chartProps: ChartProps): TreemapProps {
   const labelType = (formData.label_type as string) || 'key_value';
   const formatter = (p: TreemapParams) =>
     hierarchyLabel(labelType, p.name ?? '', numberFormat(num(p.value)));
+  const onContextMenu = hooks?.onContextMenu;
   return {
     width,
     height,
     empty: false,
+    ...(onContextMenu
+      ? {
+          onNodeContextMenu: (info: ReadonlyArray<{ name: string }>, x: number, y: number) =>
+            onContextMenu(x, y, treePathDrillFilters(tree, groupbyColumns, treemapNodePath(info))),
+        }
+      : {}),
     echartOptions: {
       tooltip: {
         trigger: 'item',
@@ -138,7 +169,8 @@ export function transformProps(chartProps: ChartProps): TreemapProps {
             textBorderColor: 'transparent',
             formatter,
           },
-          itemStyle: { borderColor: '#fff', borderWidth: 1, gapWidth: 1 },
+          // The gaps show the surface under the chart (white in light, dark in dark).
+          itemStyle: { borderColor: 'transparent', borderWidth: 1, gapWidth: 1 },
           data: [root],
         },
       ],

@@ -3,14 +3,17 @@
  * named by its value (null → 'NULL', temporal → the date format, numbers → the number format),
  * leaves carrying the metric, parents the sums of their children.
  */
-import { GenericDataType } from '@strata/core';
+import { GenericDataType, type QueryColumn } from '@strata/core';
+import { drillFilter, drillFilters } from '../../drill.js';
 import type { NumberFormatter } from '../../format/number-format.js';
 import type { TimeFormatter } from '../../format/time-format.js';
-import type { ChartDataResult } from '../../plugin.js';
+import type { ChartDataResult, DrillFilter } from '../../plugin.js';
 
 export interface TreeNode {
   name: string;
   value: number;
+  /** The level's value as the answer holds it (for drill filters). */
+  raw?: unknown;
   /** The secondary metric's value (the primary's when there is none). */
   secondaryValue: number;
   children?: TreeNode[];
@@ -88,14 +91,37 @@ export function buildTree(rows: Array<Record<string, unknown>>, opts: TreeOption
       const secondaryValue = opts.secondaryMetric
         ? groupRows.reduce((s, r) => s + metricValue(r, opts.secondaryMetric!), 0)
         : value;
-      return { name, value, secondaryValue };
+      return { name, raw, value, secondaryValue };
     }
     const children = buildTree(groupRows, { ...opts, levels: rest });
     return {
       name,
+      raw,
       value: children.reduce((s, c) => s + c.value, 0),
       secondaryValue: children.reduce((s, c) => s + c.secondaryValue, 0),
       children,
     };
   });
+}
+
+/**
+ * The drill filters of a node reached by the names of its path from the first level (as
+ * ECharts reports a clicked treemap rectangle or sunburst arc): one equality per level on the
+ * level's column with the node's value, down to the node itself (Superset: the tree path).
+ * A name that is no node, or a null value, ends or skips the filters as `drillFilter` does.
+ */
+export function treePathDrillFilters(
+  tree: readonly TreeNode[],
+  columns: readonly QueryColumn[],
+  path: readonly string[],
+): DrillFilter[] {
+  const out: Array<DrillFilter | null> = [];
+  let nodes: readonly TreeNode[] | undefined = tree;
+  for (let i = 0; i < path.length && i < columns.length && nodes; i++) {
+    const node: TreeNode | undefined = nodes.find((n) => n.name === path[i]);
+    if (!node) break;
+    out.push(drillFilter(columns[i], node.raw, node.name));
+    nodes = node.children;
+  }
+  return drillFilters(out);
 }

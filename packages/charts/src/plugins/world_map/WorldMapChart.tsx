@@ -39,6 +39,7 @@ export default function WorldMapChart({
   empty,
   unmatched,
   onCountryClick,
+  onCountryContextMenu,
 }: WorldMapProps) {
   const [centers, setCenters] = useState<Centers | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -81,6 +82,11 @@ export default function WorldMapChart({
         option={option ?? {}}
         empty={empty}
         onItemClick={onCountryClick ? (p) => p.name && onCountryClick(p.name) : undefined}
+        onItemContextMenu={
+          onCountryContextMenu
+            ? (p, x, y) => p.name && onCountryContextMenu(p.name, x, y)
+            : undefined
+        }
       />
       {!empty && unmatched.length > 0 && (
         <div

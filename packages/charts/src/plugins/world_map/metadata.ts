@@ -29,4 +29,5 @@ export const metadata: ChartMetadata = {
     '<circle cx="122" cy="30" r="8" fill="#007A87" opacity="0.5"/>' +
     '<circle cx="38" cy="32" r="6" fill="#007A87" opacity="0.5"/></svg>',
   behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL', 'DRILL_BY'],
+  drillByField: 'entity',
 };

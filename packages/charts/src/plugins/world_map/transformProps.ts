@@ -7,11 +7,18 @@
  * cannot be matched are listed in `unmatched`. The chart's own cross filter dims the countries
  * (and bubbles) it does not select.
  */
-import { getColumnLabel, getMetricLabel, type QueryFormData, type QueryMetric } from '@strata/core';
+import {
+  getColumnLabel,
+  getMetricLabel,
+  type QueryColumn,
+  type QueryFormData,
+  type QueryMetric,
+} from '@strata/core';
+import { drillFilter, drillFilters } from '../../drill.js';
 import { CategoricalColorScale } from '../../color/scale.js';
 import { sequentialScheme } from '../../color/schemes.js';
 import { getNumberFormatter } from '../../format/number-format.js';
-import type { ChartProps, DataMask } from '../../plugin.js';
+import type { ChartProps, DataMask, DrillFilter } from '../../plugin.js';
 import { CLEARED_CROSS_FILTER, UNSELECTED_OPACITY } from '../../cross-filter-selection.js';
 import { escapeHtml } from '../pie/legend.js';
 import { findCountry } from './countries.js';
@@ -29,6 +36,8 @@ export interface WorldMapProps {
    * selected one; only when the chart emits cross filters.
    */
   onCountryClick?: (id: string) => void;
+  /** A right click on a country or its bubble (its ISO numeric id): the page's drill menu. */
+  onCountryContextMenu?: (id: string, clientX: number, clientY: number) => void;
 }
 
 export interface CountryDatum {
@@ -68,6 +77,14 @@ export function bubbleRadii(values: Array<number | null>, max: number): Array<nu
   return roots.map((r) =>
     r === null ? null : hi === lo ? max : 1 + ((r - lo) / (hi - lo)) * (max - 1),
   );
+}
+
+/** A country's drill filters: its row's own value for the country column (Superset: the entity). */
+export function worldMapDrill(
+  entity: QueryColumn | undefined,
+  datum: CountryDatum | undefined,
+): DrillFilter[] {
+  return datum ? drillFilters([drillFilter(entity, datum.entity, String(datum.entity))]) : [];
 }
 
 /** The cross filter on a country: its row's own value for the column, its id as the selection. */
@@ -244,6 +261,16 @@ export function transformProps(chartProps: ChartProps<QueryFormData>): WorldMapP
     empty: false,
     echartOptions,
     unmatched,
+    ...(hooks?.onContextMenu
+      ? {
+          onCountryContextMenu: (id: string, x: number, y: number) =>
+            hooks.onContextMenu!(
+              x,
+              y,
+              worldMapDrill(formData.entity as QueryColumn | undefined, byId.get(id)),
+            ),
+        }
+      : {}),
     ...(emit
       ? {
           onCountryClick: (id: string) => {

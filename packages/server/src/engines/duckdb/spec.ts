@@ -23,7 +23,12 @@ export const duckdbEngine: EngineSpec = {
       sqlalchemy_uri_placeholder: 'duckdb:///path/to/file.duckdb',
       available_drivers: ['duckdb_engine'],
       parameters: FORM.parameters,
-      engine_information: { supports_file_upload: true, disable_ssh_tunneling: true },
+      engine_information: {
+        supports_file_upload: true,
+        disable_ssh_tunneling: true,
+        supports_regex: true,
+        supports_latest_partition: false,
+      },
     };
   },
 

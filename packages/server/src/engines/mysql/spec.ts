@@ -28,7 +28,12 @@ export const mysqlEngine: EngineSpec = {
       sqlalchemy_uri_placeholder: 'mysql://user:password@host:port/dbname',
       available_drivers: ['mysqldb', 'pymysql'],
       parameters: NETWORK_PARAMETERS_SCHEMA,
-      engine_information: { supports_file_upload: true, disable_ssh_tunneling: true },
+      engine_information: {
+        supports_file_upload: true,
+        disable_ssh_tunneling: true,
+        supports_regex: true,
+        supports_latest_partition: false,
+      },
     };
   },
 

@@ -26,7 +26,12 @@ export const postgresqlEngine: EngineSpec = {
         'postgresql://user:password@host:port/dbname[?key=value&key=value...]',
       available_drivers: ['psycopg2'],
       parameters: NETWORK_PARAMETERS_SCHEMA,
-      engine_information: { supports_file_upload: true, disable_ssh_tunneling: true },
+      engine_information: {
+        supports_file_upload: true,
+        disable_ssh_tunneling: true,
+        supports_regex: true,
+        supports_latest_partition: false,
+      },
     };
   },
 

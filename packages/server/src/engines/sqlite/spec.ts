@@ -33,7 +33,12 @@ export const sqliteEngine: EngineSpec = {
       sqlalchemy_uri_placeholder: 'sqlite:////path/to/file.db',
       available_drivers: ['pysqlite'],
       parameters: FORM.parameters,
-      engine_information: { supports_file_upload: true, disable_ssh_tunneling: true },
+      engine_information: {
+        supports_file_upload: true,
+        disable_ssh_tunneling: true,
+        supports_regex: false,
+        supports_latest_partition: false,
+      },
     };
   },
 

@@ -9,6 +9,11 @@ import { migration006 } from './006_filter_sets.js';
 import { migration007 } from './007_token_generation.js';
 import { migration008 } from './008_jobs.js';
 import { migration009 } from './009_reports.js';
+import { migration010 } from './010_dynamic_plugins.js';
+import { migration011 } from './011_legacy_chart_form_data.js';
+import { migration012 } from './012_css_templates.js';
+import { migration013 } from './013_tags.js';
+import { migration014 } from './014_user_preferences.js';
 import { dialectTypes, type Migration } from './helpers.js';
 
 /** Every migration, in order. Forward-only: a released migration is never edited, only followed. */
@@ -22,6 +27,11 @@ export const MIGRATIONS: Migration[] = [
   migration007,
   migration008,
   migration009,
+  migration010,
+  migration011,
+  migration012,
+  migration013,
+  migration014,
 ];
 
 function migratorOf(db: Kysely<unknown>, dialect: MetadataDialect): Migrator {

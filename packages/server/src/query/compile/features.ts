@@ -18,6 +18,16 @@ export interface EngineFeatures {
   maxAliasBytes: number | null;
   /** An expression as text (LIKE on a non-string column). */
   castText(expression: string): string;
+  /**
+   * Whether the text `column` contains `needle`, ignoring case: the needle is matched literally
+   * (its `%`, `_` and `!` escaped, `ESCAPE '!'` on every engine). Column values' search.
+   */
+  containsText(column: string, needle: string): string;
+}
+
+/** A LIKE pattern matching `needle` anywhere, literally, with `!` as the escape character. */
+export function containsPattern(needle: string): string {
+  return `%${needle.replace(/[!%_]/g, (c) => `!${c}`)}%`;
 }
 
 /** A LIKE pattern as a SQLite GLOB pattern (`%` -> `*`, `_` -> `?`, `*?[` matched literally). */
@@ -34,6 +44,10 @@ export function likeToGlob(pattern: string): string {
 
 export function engineFeatures(dialect: CompileDialect): EngineFeatures {
   const lit = (s: string) => dialect.literal(s);
+  const lowerContains = (c: string, n: string) =>
+    `LOWER(${c}) LIKE LOWER(${lit(containsPattern(n))}) ESCAPE '!'`;
+  const ilikeContains = (c: string, n: string) =>
+    `${c} ILIKE ${lit(containsPattern(n))} ESCAPE '!'`;
   const ansiOrder = (ref: string, _e: string, asc: boolean) =>
     `${ref} ${asc ? 'ASC' : 'DESC'} NULLS LAST`;
   switch (dialect.engine) {
@@ -45,6 +59,7 @@ export function engineFeatures(dialect: CompileDialect): EngineFeatures {
         orderItem: ansiOrder,
         maxAliasBytes: null,
         castText: (e) => `CAST(${e} AS TEXT)`,
+        containsText: lowerContains,
       };
     case 'mysql':
       return {
@@ -54,6 +69,7 @@ export function engineFeatures(dialect: CompileDialect): EngineFeatures {
         orderItem: (ref, e, asc) => (asc ? `${e} IS NULL, ${ref} ASC` : `${ref} DESC`),
         maxAliasBytes: 64,
         castText: (e) => `CAST(${e} AS CHAR)`,
+        containsText: lowerContains,
       };
     case 'postgresql':
       return {
@@ -63,6 +79,7 @@ export function engineFeatures(dialect: CompileDialect): EngineFeatures {
         orderItem: ansiOrder,
         maxAliasBytes: 63,
         castText: (e) => `CAST(${e} AS VARCHAR)`,
+        containsText: ilikeContains,
       };
     case 'duckdb':
       return {
@@ -72,6 +89,7 @@ export function engineFeatures(dialect: CompileDialect): EngineFeatures {
         orderItem: ansiOrder,
         maxAliasBytes: null,
         castText: (e) => `CAST(${e} AS VARCHAR)`,
+        containsText: ilikeContains,
       };
     default:
       return {
@@ -81,6 +99,7 @@ export function engineFeatures(dialect: CompileDialect): EngineFeatures {
         orderItem: ansiOrder,
         maxAliasBytes: null,
         castText: (e) => `CAST(${e} AS VARCHAR(65535))`,
+        containsText: lowerContains,
       };
   }
 }

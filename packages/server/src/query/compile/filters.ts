@@ -30,6 +30,7 @@ import {
   type RejectedFilter,
 } from './types.js';
 import { valueLiteral } from './values.js';
+import { AdvancedFilterError } from '../../advanced_data_types/types.js';
 
 export interface FilterClauses {
   where: string[];
@@ -100,6 +101,37 @@ function single(val: QueryFilterClause['val'], op: string): FilterValue {
   return val ?? null;
 }
 
+/** Operators that keep their plain meaning on a column with an advanced data type. */
+const PLAIN_ON_ADVANCED = new Set(['IS NULL', 'IS NOT NULL', 'IS TRUE', 'IS FALSE']);
+
+/**
+ * A filter on a column with an advanced data type (ENABLE_ADVANCED_DATA_TYPES): its values
+ * converted by the type, then the type's condition (Superset's get_sqla_query: a conversion
+ * error is a 400 with the type's message). Null when the filter is an ordinary one.
+ */
+function advancedCondition(
+  ctx: Context,
+  f: QueryFilterClause,
+  t: Target,
+  options: CompileOptions,
+): string | null {
+  const type = options.advancedDataTypes?.(t.column?.advanced_data_type);
+  if (!type || t.isMetric || PLAIN_ON_ADVANCED.has(f.op)) return null;
+  // Values as Superset hands them over: each as its text (a null reads "None", refused).
+  const converted = type.translateType(list(f.val));
+  if (converted.error_message) throw new QueryValidationError(converted.error_message);
+  try {
+    return type.translateFilter(
+      { column: t.sql, text: (s) => ctx.dialect.literal(s) },
+      f.op,
+      converted.values,
+    );
+  } catch (e) {
+    if (e instanceof AdvancedFilterError) throw new QueryValidationError(e.message);
+    throw e;
+  }
+}
+
 function condition(
   ctx: Context,
   f: QueryFilterClause,
@@ -111,6 +143,8 @@ function condition(
   const lit = (v: Exclude<FilterValue, null>) =>
     valueLiteral(ctx.dialect, v, t.type, label, t.truncated);
   const { op } = f;
+  const advanced = advancedCondition(ctx, f, t, options);
+  if (advanced !== null) return advanced;
   if (LIST_OPERATORS.has(op)) {
     const values = list(f.val);
     if (values.length === 0) throw new QueryValidationError('Filter value list cannot be empty');

@@ -33,6 +33,7 @@ export function compileDatasetFrom(rec: DatasetRecord): CompileDataset {
         is_dttm: api.is_dttm,
         type_generic: api.type_generic,
         python_date_format: effectiveDateFormat(api.type, api.python_date_format),
+        advanced_data_type: c.advanced_data_type,
       };
     }),
     metrics: rec.metrics.map((m) => ({ metric_name: m.metric_name, expression: m.expression })),

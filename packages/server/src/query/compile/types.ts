@@ -1,5 +1,6 @@
 import type { GenericDataType, TimeGrain } from '@strata/core';
 import { ApiError } from '../../api/errors.js';
+import type { AdvancedDataTypeLookup } from '../../advanced_data_types/registry.js';
 
 /** A dataset column as the compiler needs it. */
 export interface CompileColumn {
@@ -19,6 +20,8 @@ export interface CompileColumn {
    * non-admins), not as the dataset owners'.
    */
   templated?: boolean;
+  /** Superset's `advanced_data_type` (`internet_address`, `port`): filters translate through it. */
+  advanced_data_type?: string | null;
 }
 
 export interface CompileMetric {
@@ -75,6 +78,12 @@ export type TimeRangeResolver = (timeRange: string) => {
 export interface CompileOptions {
   /** For TEMPORAL_RANGE filters whose value is not already `ISO : ISO`. */
   resolveTimeRange?: TimeRangeResolver;
+  /**
+   * With ENABLE_ADVANCED_DATA_TYPES: the type of a column's `advanced_data_type` name (null when
+   * unknown); a filter on such a column becomes the type's condition (Superset's
+   * translate_filter). Absent: advanced data types are ignored.
+   */
+  advancedDataTypes?: AdvancedDataTypeLookup;
 }
 
 /** A result column of date-times stored in a python_date_format (`epoch_s`, `%Y`…). */

@@ -33,6 +33,30 @@ describe('applyPostProcessing', () => {
     ]);
   });
 
+  it("sorts a categorical x axis between pivot and flatten (the x-axis sort's step)", () => {
+    const bars = tableOf({ state: ['CA', 'NY', 'TX', 'FL'], count: [5, 9, 1, 7] });
+    const chain = (sort: Record<string, unknown>) =>
+      toRecords(
+        applyPostProcessing(bars, [
+          {
+            operation: 'pivot',
+            options: {
+              index: ['state'],
+              columns: [],
+              aggregates: { count: { operator: 'mean' } },
+              drop_missing_columns: false,
+            },
+          },
+          { operation: 'sort', options: sort },
+          { operation: 'flatten' },
+        ]),
+      ).map((r) => r.state);
+    expect(chain({ by: 'count', ascending: false })).toEqual(['NY', 'FL', 'CA', 'TX']);
+    expect(chain({ by: 'count', ascending: true })).toEqual(['TX', 'CA', 'FL', 'NY']);
+    expect(chain({ is_sort_index: true, ascending: false })).toEqual(['TX', 'NY', 'FL', 'CA']);
+    expect(chain({ is_sort_index: true, ascending: true })).toEqual(['CA', 'FL', 'NY', 'TX']);
+  });
+
   it('runs nothing for an empty or missing list and skips null steps', () => {
     expect(applyPostProcessing(rows, [])).toBe(rows);
     expect(applyPostProcessing(rows, undefined)).toBe(rows);
@@ -40,9 +64,9 @@ describe('applyPostProcessing', () => {
   });
 
   it('refuses unknown operations and missing operations', () => {
-    expect(() => applyPostProcessing(rows, [{ operation: 'prophet', options: {} }])).toThrow(
-      'Unsupported post processing operation: prophet',
-    );
+    expect(() =>
+      applyPostProcessing(rows, [{ operation: 'anomaly_detection', options: {} }]),
+    ).toThrow('Unsupported post processing operation: anomaly_detection');
     expect(() => applyPostProcessing(rows, [{ operation: '__proto__' }])).toThrow(
       'Unsupported post processing operation: __proto__',
     );

@@ -13,8 +13,10 @@ import { cum } from './cum.js';
 import { diff } from './diff.js';
 import { PostProcessingError } from './errors.js';
 import { flatten } from './flatten.js';
+import { geodeticParse, geohashDecode, geohashEncode } from './geography.js';
 import { histogram } from './histogram.js';
 import { pivot } from './pivot.js';
+import { rank } from './rank.js';
 import { rename } from './rename.js';
 import { resample } from './resample.js';
 import { rolling } from './rolling.js';
@@ -26,9 +28,12 @@ import {
   cumOptions,
   diffOptions,
   flattenOptions,
+  geodeticParseOptions,
+  geohashOptions,
   histogramOptions,
   pivotOptions,
   postProcessingStep,
+  rankOptions,
   renameOptions,
   resampleOptions,
   rollingOptions,
@@ -78,6 +83,18 @@ export const OPERATIONS: Readonly<Record<string, Operation>> = {
   select: operation(selectOptions, select),
   boxplot: operation(boxplotOptions, boxplot),
   histogram: operation(histogramOptions, histogram),
+  rank: operation(rankOptions, rank),
+  geohash_decode: operation(geohashOptions, geohashDecode),
+  geohash_encode: operation(geohashOptions, geohashEncode),
+  geodetic_parse: operation(geodeticParseOptions, geodeticParse),
+};
+
+/**
+ * Operations of Superset that need a library this server does not have: named with Superset's
+ * own message (a 400), not "Unsupported".
+ */
+const UNAVAILABLE: Readonly<Record<string, string>> = {
+  prophet: '`prophet` package not installed',
 };
 
 function isFalsy(value: unknown): boolean {
@@ -104,6 +121,7 @@ export function applyPostProcessing(
     if (!name) {
       throw new PostProcessingError('`operation` property of post processing object undefined');
     }
+    if (Object.hasOwn(UNAVAILABLE, name)) throw new PostProcessingError(UNAVAILABLE[name]!);
     const op = Object.hasOwn(OPERATIONS, name) ? OPERATIONS[name] : undefined;
     if (!op) throw new PostProcessingError(`Unsupported post processing operation: ${name}`);
     result = op.run(result, step.data.options ?? {}, name);

@@ -22,7 +22,7 @@ describe('boxplot', () => {
         v__q1: 2,
         v__q3: 4,
         v__count: 5,
-        v__outliers: '[100]',
+        v__outliers: [100],
       },
       {
         g: 'B',
@@ -33,7 +33,7 @@ describe('boxplot', () => {
         v__q1: 5,
         v__q3: 5,
         v__count: 2,
-        v__outliers: '[]',
+        v__outliers: [],
       },
     ]);
   });
@@ -42,7 +42,7 @@ describe('boxplot', () => {
     const minmax = toRecords(
       boxplot(t, { groupby: ['g'], metrics: ['v'], whisker_type: 'min/max' }),
     );
-    expect(minmax[0]).toMatchObject({ v__max: 100, v__min: 1, v__outliers: '[]' });
+    expect(minmax[0]).toMatchObject({ v__max: 100, v__min: 1, v__outliers: [] });
     const pct = toRecords(
       boxplot(t, {
         metrics: ['v'],
@@ -54,7 +54,7 @@ describe('boxplot', () => {
     // all seven values sorted 1,2,3,4,5,5,100: 10% at 0.6 -> 1.6, 90% at 5.4 -> 5 + 0.4 * 95 = 43
     expect(pct[0]?.v__min).toBeCloseTo(1.6);
     expect(pct[0]?.v__max).toBeCloseTo(43);
-    expect(pct[0]?.v__outliers).toBe('[100,1]');
+    expect(pct[0]?.v__outliers).toEqual([100, 1]);
   });
 
   it('orders columns statistic by statistic', () => {

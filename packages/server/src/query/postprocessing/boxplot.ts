@@ -4,7 +4,7 @@
  * that order, each for every metric). Quartiles are numpy's midpoint percentiles. The whiskers
  * (`max`/`min`) depend on `whisker_type`: tukey (the furthest values within 1.5 IQR of the
  * quartiles), min/max (the extremes), percentile (the two `percentiles`, linear). Outliers are the
- * values beyond the whiskers, above first, as JSON text of a list (a cell holds no arrays).
+ * values beyond the whiskers, above first, as a list of numbers (Superset answers a JSON list).
  * Metric values that are not numeric count as missing, as Superset coerces them.
  */
 import { MISSING_COLUMNS_MESSAGE, PostProcessingError } from './errors.js';
@@ -99,7 +99,7 @@ export function boxplot(table: Table, options: BoxplotOptions): Table {
         const p = present(v);
         const hi = high(v);
         const lo = low(v);
-        return JSON.stringify([...p.filter((x) => x > hi), ...p.filter((x) => x < lo)]);
+        return [...p.filter((x) => x > hi), ...p.filter((x) => x < lo)];
       },
     ],
   ];

@@ -47,4 +47,13 @@ export { flatten, type FlattenOptions } from './flatten.js';
 export { select, type SelectOptions } from './select.js';
 export { boxplot, WHISKER_TYPES, type BoxplotOptions } from './boxplot.js';
 export { histogram, type HistogramOptions } from './histogram.js';
+export { rank, type RankOptions } from './rank.js';
+export {
+  decodeGeohash,
+  encodeGeohash,
+  geodeticParse,
+  geohashDecode,
+  geohashEncode,
+  parseGeodetic,
+} from './geography.js';
 export { formatTimestamp, parseTimestamp } from './time-rules.js';

@@ -12,6 +12,7 @@ export function numberOrNaN(value: Cell): number | undefined {
   if (value === null) return Number.NaN;
   if (typeof value === 'number') return value;
   if (typeof value === 'boolean') return value ? 1 : 0;
+  if (typeof value !== 'string') return undefined;
   return NUMERIC_TEXT.test(value.trim()) ? Number(value) : undefined;
 }
 

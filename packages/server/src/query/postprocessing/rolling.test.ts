@@ -121,4 +121,15 @@ describe('rolling', () => {
       'Referenced columns not available in DataFrame.',
     );
   });
+
+  it('takes skew and kurt as pandas (bias-corrected; too few values is missing)', () => {
+    const v = tableOf({ y: [1, 2, 4, 8, 8, 8, 8] });
+    const skew = toRecords(rolling(v, { rolling_type: 'skew', window: 3, columns: { y: 's' } }));
+    expect(skew[0]?.s).toBeNull();
+    expect(skew[1]?.s).toBeNull();
+    expect(skew[2]?.s).toBeCloseTo(0.935219, 5);
+    const kurt = toRecords(rolling(v, { rolling_type: 'kurt', window: 4, columns: { y: 'k' } }));
+    expect(kurt[2]?.k).toBeNull();
+    expect(kurt[3]?.k).toBeCloseTo(0.757655, 5);
+  });
 });

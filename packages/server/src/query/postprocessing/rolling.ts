@@ -2,8 +2,8 @@
  * `rolling`: a moving window over rows (pandas' `DataFrame.rolling`). `window` rows (required,
  * above 0), `min_periods` present values needed for a value (default: the window), `center`
  * puts the label in the middle of the window. `rolling_type` is one of mean, sum, std, var, min,
- * max, median, count, quantile (`rolling_type_options`: `ddof` for std/var, `quantile` for
- * quantile). As Superset does, the first `min_periods - 1` rows are dropped when `min_periods`
+ * max, median, count, quantile, skew, kurt (`rolling_type_options`: `ddof` for std/var,
+ * `quantile` for quantile); Superset's corr and cov (pairwise) are not supported. As Superset does, the first `min_periods - 1` rows are dropped when `min_periods`
  * is set. `cumsum`, a rolling choice of Explore that Superset's clients send as `cum`, is taken
  * here too from older clients: a running sum, with no window.
  */
@@ -32,6 +32,8 @@ export const ROLLING_TYPES = [
   'median',
   'count',
   'quantile',
+  'skew',
+  'kurt',
   'cumsum',
 ] as const;
 
@@ -48,6 +50,30 @@ export interface RollingOptions {
 }
 
 type WindowFunction = (window: readonly number[]) => number;
+
+/** Central moments of the present values: n, m2, m3, m4 (biased, over n). */
+function moments(window: readonly number[]): { n: number; m2: number; m3: number; m4: number } {
+  const xs = present(window);
+  const n = xs.length;
+  const mean = xs.reduce((a, b) => a + b, 0) / n;
+  const m = (k: number): number => xs.reduce((a, x) => a + (x - mean) ** k, 0) / n;
+  return { n, m2: m(2), m3: m(3), m4: m(4) };
+}
+
+/** pandas' rolling skew: the adjusted Fisher–Pearson coefficient; 3 values at least. */
+function skewness(window: readonly number[]): number {
+  const { n, m2, m3 } = moments(window);
+  if (n < 3 || m2 <= 1e-14) return Number.NaN;
+  return (Math.sqrt(n * (n - 1)) / (n - 2)) * (m3 / m2 ** 1.5);
+}
+
+/** pandas' rolling kurt: bias-corrected excess kurtosis (Fisher); 4 values at least. */
+function kurtosis(window: readonly number[]): number {
+  const { n, m2, m4 } = moments(window);
+  if (n < 4 || m2 <= 1e-14) return Number.NaN;
+  const g2 = m4 / m2 ** 2 - 3;
+  return ((n - 1) / ((n - 2) * (n - 3))) * ((n + 1) * g2 + 6);
+}
 
 function windowFunction(type: string, options: Readonly<Record<string, unknown>>): WindowFunction {
   const invalidOptions = (): PostProcessingError =>
@@ -75,6 +101,12 @@ function windowFunction(type: string, options: Readonly<Record<string, unknown>>
     case 'count':
       allow();
       return (w) => present(w).length;
+    case 'skew':
+      allow();
+      return skewness;
+    case 'kurt':
+      allow();
+      return kurtosis;
     case 'std':
     case 'var': {
       allow('ddof');

@@ -137,10 +137,21 @@ export const histogramOptions = z
   .object({
     column: z.string(),
     groupby: names.nullish(),
-    bins: int.min(1).optional(),
+    // Checked by histogram() with Superset's message.
+    bins: z.number().optional(),
     cumulative: z.boolean().optional(),
     normalize: z.boolean().optional(),
   })
+  .strict();
+
+export const rankOptions = z
+  .object({ metric: z.string(), group_by: z.string().nullish() })
+  .strict();
+
+const geoColumns = { longitude: z.string(), latitude: z.string() };
+export const geohashOptions = z.object({ geohash: z.string(), ...geoColumns }).strict();
+export const geodeticParseOptions = z
+  .object({ geodetic: z.string(), altitude: z.string().nullish(), ...geoColumns })
   .strict();
 
 /** One step of a query object's `post_processing` list. */

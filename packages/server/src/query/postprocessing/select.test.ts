@@ -22,4 +22,11 @@ describe('select', () => {
       'Referenced columns not available in DataFrame.',
     );
   });
+
+  it('refuses to exclude a column the selection already left out, naming it (Superset)', () => {
+    expect(() => select(t, { columns: ['a'], exclude: ['b', 'c'] })).toThrow(
+      'Referenced columns not available in DataFrame: b, c',
+    );
+    expect(select(t, { columns: ['a', 'b'], exclude: ['b'] }).columns).toEqual(['a']);
+  });
 });

@@ -1,6 +1,7 @@
 /**
  * `select`: keeps the `columns` named, in that order (all when not given), removes those in
- * `exclude`, then renames by `rename` (a map, or a list of maps as newer clients send).
+ * `exclude` (which must be among those kept), then renames by `rename` (a map, or a list of
+ * maps as newer clients send).
  * Index columns stay.
  */
 import { MISSING_COLUMNS_MESSAGE, PostProcessingError } from './errors.js';
@@ -37,6 +38,10 @@ export function select(table: Table, options: SelectOptions): Table {
       : table.columns.map((_, i) => i).slice(first);
   if (options.exclude && options.exclude.length > 0) {
     const excluded = new Set(options.exclude.map(positionOf));
+    // Superset: excluding a column the selection already left out is an error naming them.
+    const gone = options.exclude.filter((name) => !kept.includes(table.columns.indexOf(name)));
+    if (gone.length > 0)
+      throw new PostProcessingError(`${MISSING_COLUMNS_MESSAGE.slice(0, -1)}: ${gone.join(', ')}`);
     kept = kept.filter((i) => !excluded.has(i));
   }
   const positions = [...Array.from({ length: first }, (_, i) => i), ...kept];

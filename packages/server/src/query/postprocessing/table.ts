@@ -3,7 +3,9 @@
  *
  * - `columns` are the column names in order and `data[i]` holds the values of `columns[i]`; every
  *   array has the same length (the row count).
- * - Values are numbers, strings, booleans or null. Null is "missing" (pandas' NaN/None); a
+ * - Values are numbers, strings, booleans, null, or a list of numbers (only boxplot's
+ *   `__outliers` makes one; engine values that are lists arrive as JSON text).
+ *   Null is "missing" (pandas' NaN/None); a
  *   computation that yields NaN or an infinity stores null, as Superset's JSON does.
  * - Temporal values are ISO-8601 strings, as the engines return them (`Date#toISOString()`,
  *   UTC). A string without a zone is read as UTC. Operations that make new timestamps
@@ -16,7 +18,7 @@
  *   name of such a column is its labels joined as `flatten` joins them, so every column always
  *   has a usable name; options match multi-level columns by their first level, as Superset does.
  */
-export type Cell = number | string | boolean | null;
+export type Cell = number | string | boolean | null | readonly number[];
 
 export type Column = readonly Cell[];
 

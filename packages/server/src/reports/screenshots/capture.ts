@@ -229,6 +229,7 @@ export function createScreenshotter(deps: ScreenshotterDeps): PlaywrightScreensh
     req: CaptureRequest,
     views: string[][],
     keep: (key: string) => void,
+    mark: (phase: string) => void,
   ): Promise<Buffer> {
     const what = `Dashboard ${dashboardId}`;
     const urlParams = (view.urlParams ?? []).filter(([k]) => k !== 'standalone');
@@ -255,6 +256,7 @@ export function createScreenshotter(deps: ScreenshotterDeps): PlaywrightScreensh
     }
     const { key } = (await made.json()) as { key: string };
     keep(key);
+    mark('permalink');
     await page.goto(at(`superset/dashboard/p/${encodeURIComponent(key)}/`), {
       waitUntil: 'commit',
       timeout: loadWaitMs,
@@ -278,14 +280,17 @@ export function createScreenshotter(deps: ScreenshotterDeps): PlaywrightScreensh
         }
       }
       await waitDrawn(page, tabs, label);
+      mark(`drawn ${i}`);
       const height = await fitHeight(page, req.width, DASHBOARD_START_HEIGHT);
       // Anything the taller page brought in is drawn too.
       await waitDrawn(page, tabs, label);
+      mark(`fitted ${i}`);
       if (req.format === 'pdf' && views.length === 1 && height <= MAX_PDF_PAGE_HEIGHT) {
         single = { height };
         break;
       }
       pictures.push({ png: await shoot(page), height });
+      mark(`shot ${i}`);
     }
     if (single) {
       await page.emulateMedia({ media: 'screen' });
@@ -353,7 +358,12 @@ export function createScreenshotter(deps: ScreenshotterDeps): PlaywrightScreensh
       views = planned.views;
     }
 
+    // When each step ended (ms from the start), logged with the capture: where the time goes.
+    const t0 = Date.now();
+    const phases: Record<string, number> = {};
+    const mark = (name: string) => (phases[name] = Date.now() - t0);
     const lease = await keeper.acquire();
+    mark('browser');
     let context: BrowserContext | null = null;
     let session: CaptureSession | null = null;
     let permalink: string | null = null;
@@ -372,9 +382,11 @@ export function createScreenshotter(deps: ScreenshotterDeps): PlaywrightScreensh
       if (signal?.aborted) throw stopped();
       // The session lives as long as the capture may: each view may wait the load wait.
       const lifetime = 60 + cfg.screenshotLoadWait * (views.length + 2);
+      mark('context');
       session = await openCaptureSession(deps, context, req.userId, base, lifetime);
       const page = await context.newPage();
       page.setDefaultTimeout(loadWaitMs);
+      mark('page');
       deps.onPage?.(page);
       const started = Date.now();
       const file =
@@ -389,6 +401,7 @@ export function createScreenshotter(deps: ScreenshotterDeps): PlaywrightScreensh
               req,
               views,
               (key) => (permalink = key),
+              mark,
             );
       log('report screenshot taken', {
         target: req.target.kind,
@@ -397,6 +410,7 @@ export function createScreenshotter(deps: ScreenshotterDeps): PlaywrightScreensh
         views: views.length,
         bytes: file.length,
         ms: Date.now() - started,
+        phases,
       });
       return file;
     } catch (e) {

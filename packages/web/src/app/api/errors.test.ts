@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@strata/core';
-import { errorMessage, extractErrorMessage, isAbortError, serverFieldErrors } from './errors';
+import {
+  ApiError,
+  errorAccessLink,
+  errorMessage,
+  extractErrorMessage,
+  isAbortError,
+  serverFieldErrors,
+  serverMessageOr,
+} from './errors';
 
 describe('extractErrorMessage', () => {
   it('reads a string message', () => {
@@ -71,5 +79,39 @@ describe('serverFieldErrors', () => {
     expect(serverFieldErrors({ message: 'Forbidden' }, ['username'])).toBe(null);
     expect(serverFieldErrors({ message: { other: ['x'] } }, ['username'])).toBe(null);
     expect(serverFieldErrors(null, ['username'])).toBe(null);
+  });
+});
+
+describe('serverMessageOr', () => {
+  const fallback = 'Sorry, an unknown error occurred.';
+  it("gives the server's message when it said one", () => {
+    expect(serverMessageOr(new ApiError('x', 422, { message: 'Name taken' }), fallback)).toBe(
+      'Name taken',
+    );
+  });
+
+  it('gives the fallback for a bare status, an HTML page or a network failure', () => {
+    expect(serverMessageOr(new ApiError('500 Unknown error.', 500, null), fallback)).toBe(fallback);
+    expect(serverMessageOr(new ApiError('x', 502, '<html>Bad gateway</html>'), fallback)).toBe(
+      fallback,
+    );
+    expect(serverMessageOr(new TypeError('Failed to fetch'), fallback)).toBe(fallback);
+  });
+});
+
+describe('errorAccessLink', () => {
+  const refused = (link: unknown) =>
+    new ApiError('Not found', 404, {
+      message: 'Not found',
+      errors: [{ error_type: 'DATASOURCE_SECURITY_ACCESS_ERROR', extra: { link } }],
+    });
+  it("reads Superset's errors[].extra.link, http(s) only", () => {
+    expect(errorAccessLink(refused('https://wiki.example.org/access'))).toBe(
+      'https://wiki.example.org/access',
+    );
+    expect(errorAccessLink(refused('javascript:alert(1)'))).toBeNull();
+    expect(errorAccessLink(refused(42))).toBeNull();
+    expect(errorAccessLink(new ApiError('x', 500, { message: 'x' }))).toBeNull();
+    expect(errorAccessLink(new Error('x'))).toBeNull();
   });
 });

@@ -34,6 +34,15 @@ function flattenFieldMessages(value: unknown, prefix = ''): string[] {
  * `{errors: [{message}]}` or `{msg}`; otherwise the HTTP status text.
  */
 export function extractErrorMessage(body: unknown, status = 0, statusText = ''): string {
+  const said = serverMessage(body);
+  if (said !== null) return said;
+  if (statusText) return status ? `${status} ${statusText}` : statusText;
+  if (status) return `${status} ${MESSAGES.unknownError}`;
+  return MESSAGES.unknownError;
+}
+
+/** What the server said in an error answer's body, or null when it said nothing readable. */
+export function serverMessage(body: unknown): string | null {
   if (typeof body === 'string' && body.trim() !== '' && !body.trim().startsWith('<')) {
     return body.trim();
   }
@@ -53,9 +62,36 @@ export function extractErrorMessage(body: unknown, status = 0, statusText = ''):
     if (typeof msg === 'string' && msg !== '') return msg;
     if (typeof error === 'string' && error !== '') return error;
   }
-  if (statusText) return status ? `${status} ${statusText}` : statusText;
-  if (status) return `${status} ${MESSAGES.unknownError}`;
-  return MESSAGES.unknownError;
+  return null;
+}
+
+/**
+ * The server's message of a failed call, else `fallback` (a network failure, or an answer
+ * that says nothing readable: a bare 500, an HTML error page).
+ */
+export function serverMessageOr(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return serverMessage(error.body) ?? fallback;
+  return fallback;
+}
+
+/**
+ * The access link of a refused call (Superset's `errors[0].extra.link`, the operator's
+ * PERMISSION_INSTRUCTIONS_LINK), shown as "Request Access"; only an http(s) address is taken.
+ */
+export function errorAccessLink(error: unknown): string | null {
+  const body = error instanceof ApiError ? error.body : null;
+  if (!isRecord(body) || !Array.isArray(body.errors)) return null;
+  for (const e of body.errors) {
+    const link = isRecord(e) && isRecord(e.extra) ? e.extra.link : null;
+    if (typeof link !== 'string') continue;
+    try {
+      const url = new URL(link);
+      if (url.protocol === 'http:' || url.protocol === 'https:') return url.toString();
+    } catch {
+      // Not an address: no link.
+    }
+  }
+  return null;
 }
 
 /** Readable text of anything thrown. */

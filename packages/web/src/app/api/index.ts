@@ -4,10 +4,13 @@ import { loginUrl } from './csrf';
 
 export {
   ApiError,
+  errorAccessLink,
   errorMessage,
   extractErrorMessage,
   isAbortError,
   serverFieldErrors,
+  serverMessage,
+  serverMessageOr,
 } from './errors';
 export type { ApiClient, RequestOptions } from './client';
 export * from './urls';

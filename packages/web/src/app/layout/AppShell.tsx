@@ -2,16 +2,24 @@ import { Suspense, useEffect, useMemo } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Layout, Menu } from 'antd';
 import type { MenuProps } from 'antd';
-import { UserOutlined } from '@ant-design/icons';
-import { userDisplayName } from '@strata/core';
+import { CheckOutlined, UserOutlined } from '@ant-design/icons';
+import { THEME_SETTINGS, THEME_SETTING_LABELS, userDisplayName } from '@strata/core';
 import { logout } from '../../features/login/authApi';
-import { NewMenu } from '../../features/uploads/UploadMenus';
+import {
+  DATE_PICKER_LOCALES,
+  DATE_PICKER_LOCALE_NAMES,
+  chooseDatePickerLocaleInMenu,
+  useChosenDatePickerLocale,
+} from '../../features/explore/controls/timeRange';
 import { UploadsProvider } from '../../features/uploads/UploadsProvider';
-import { useCurrentUser } from '../BootstrapContext';
+import { useBootstrap, useCurrentUser } from '../BootstrapContext';
 import { errorMessage } from '../api';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { useToasts } from '../toasts';
 import { logEvent } from '../logger/eventLogger';
+import { chooseThemeInMenu } from '../theme/chooseTheme';
+import { useThemeSetting } from '../theme/themeSetting';
+import { NewMenu } from './NewMenu';
 import { PageLoading } from './PageLoading';
 import {
   PATHS,
@@ -52,7 +60,8 @@ export function AppShell() {
   const user = useCurrentUser();
   const toasts = useToasts();
   const location = useLocation();
-  const navItems = useMemo(() => buildNavItems(user), [user]);
+  const flags = useBootstrap().common.feature_flags;
+  const navItems = useMemo(() => buildNavItems(user, flags), [user, flags]);
   const menuItems = useMemo(() => toMenuItems(navItems), [navItems]);
   const selected = selectedNavKey(navItems, location.pathname);
   // SQL Lab and Explore take the whole window under the top bar; their panes scroll inside.
@@ -64,6 +73,8 @@ export function AppShell() {
     if (user) logEvent('spa_navigation', { path: location.pathname });
   }, [user, location.pathname]);
 
+  const dateLocale = useChosenDatePickerLocale();
+  const themeSetting = useThemeSetting();
   const displayName = user
     ? userDisplayName({
         first_name: user.firstName,
@@ -78,6 +89,26 @@ export function AppShell() {
       icon: <UserOutlined />,
       children: [
         { key: 'info', label: 'Info', disabled: true },
+        {
+          key: 'theme',
+          label: 'Theme',
+          children: THEME_SETTINGS.map((t) => ({
+            key: `theme-${t}`,
+            label: THEME_SETTING_LABELS[t],
+            icon: t === themeSetting ? <CheckOutlined /> : <span style={{ width: 14 }} />,
+            onClick: () => void chooseThemeInMenu(t, toasts.addDangerToast),
+          })),
+        },
+        {
+          key: 'date-locale',
+          label: 'Date picker language',
+          children: DATE_PICKER_LOCALES.map((l) => ({
+            key: `date-locale-${l}`,
+            label: DATE_PICKER_LOCALE_NAMES[l],
+            icon: l === dateLocale ? <CheckOutlined /> : <span style={{ width: 14 }} />,
+            onClick: () => chooseDatePickerLocaleInMenu(l),
+          })),
+        },
         {
           key: 'logout',
           label: (
@@ -107,7 +138,7 @@ export function AppShell() {
             display: standalone ? 'none' : 'flex',
             alignItems: 'center',
             gap: 16,
-            borderBottom: '1px solid #e8ecee',
+            borderBottom: '1px solid var(--ant-color-border-secondary)',
             position: 'sticky',
             top: 0,
             zIndex: 10,

@@ -23,8 +23,66 @@ describe('buildNavItems', () => {
       'Charts',
       'Datasets',
       { SQL: ['SQL Lab', 'Query history', 'Saved queries'] },
-      { Settings: ['Databases', 'Alerts & reports', 'Users', 'Roles'] },
+      {
+        Settings: [
+          'Databases',
+          'Alerts & reports',
+          'CSS templates',
+          'Annotation layers',
+          'Users',
+          'Roles',
+          'Action log',
+        ],
+      },
     ]);
+  });
+
+  it("offers Plugins to admins when DYNAMIC_PLUGINS is on (Superset's menu_cond)", () => {
+    const flags = { DYNAMIC_PLUGINS: true };
+    expect(labels(buildNavItems(user('Admin'), flags))).toContainEqual({
+      Settings: [
+        'Databases',
+        'Alerts & reports',
+        'CSS templates',
+        'Annotation layers',
+        'Users',
+        'Roles',
+        'Action log',
+        'Plugins',
+      ],
+    });
+    expect(labels(buildNavItems(user('Gamma'), flags))).toContainEqual({ Settings: ['Databases'] });
+    expect(selectedNavKey(buildNavItems(user('Admin'), flags), '/dynamic-plugins/list/')).toBe(
+      '/dynamic-plugins/list/',
+    );
+  });
+
+  it('offers CSS templates to roles that may read CssTemplate (Alpha), not to Gamma', () => {
+    const alpha = { roles: { Alpha: [['can_read', 'CssTemplate']] as PermissionPair[] } };
+    expect(labels(buildNavItems(alpha))).toContainEqual({
+      Settings: ['Databases', 'CSS templates'],
+    });
+    expect(selectedNavKey(buildNavItems(alpha), '/csstemplatemodelview/list/')).toBe(
+      '/csstemplatemodelview/list/',
+    );
+  });
+
+  it('offers Annotation layers to roles that may read Annotation, a layer page under it', () => {
+    const gamma = { roles: { Gamma: [['can_read', 'Annotation']] as PermissionPair[] } };
+    expect(labels(buildNavItems(gamma))).toContainEqual({
+      Settings: ['Databases', 'Annotation layers'],
+    });
+    expect(selectedNavKey(buildNavItems(gamma), '/annotationlayer/7/annotation/')).toBe(
+      '/annotationlayer/list/',
+    );
+  });
+
+  it('offers Tags only with TAGGING_SYSTEM, a tag page under it', () => {
+    const gamma = { roles: { Gamma: [['can_read', 'Tag']] as PermissionPair[] } };
+    expect(labels(buildNavItems(gamma))).toContainEqual({ Settings: ['Databases'] });
+    const items = buildNavItems(gamma, { TAGGING_SYSTEM: true });
+    expect(labels(items)).toContainEqual({ Settings: ['Databases', 'Tags'] });
+    expect(selectedNavKey(items, '/superset/all_entities/')).toBe('/superset/tags/');
   });
 
   it('offers Alerts & reports to roles that may read ReportSchedule', () => {

@@ -1,4 +1,4 @@
-import { canUseSqlLab, isAdminUser, userHasPermission } from '@strata/core';
+import { CSS_TEMPLATE_VIEW, canUseSqlLab, isAdminUser, userHasPermission } from '@strata/core';
 import type { BootstrapUser } from '@strata/core';
 
 /** One entry of the top navigation: a page (path) or a submenu (children). */
@@ -21,6 +21,8 @@ export const PATHS = {
   charts: '/chart/list/',
   chartAdd: '/chart/add/',
   datasets: '/tablemodelview/list/',
+  /** A dataset's `edit_url`: the dataset list with that dataset's editor open. */
+  datasetEdit: '/tablemodelview/edit/:id',
   datasetAdd: '/dataset/add/',
   sqlLab: '/sqllab/',
   explore: '/explore/',
@@ -33,9 +35,19 @@ export const PATHS = {
   databases: '/databaseview/list/',
   users: '/users/list/',
   roles: '/roles/list/',
+  /** Superset's FAB list of DynamicPluginsView; here the app's page. */
+  dynamicPlugins: '/dynamic-plugins/list/',
   alerts: '/alert/list/',
   reports: '/report/list/',
   alertLog: '/alert/:id/log',
+  /** Superset's addresses of its Manage pages. */
+  cssTemplates: '/csstemplatemodelview/list/',
+  annotationLayers: '/annotationlayer/list/',
+  annotations: '/annotationlayer/:id/annotation/',
+  actionLog: '/actionlog/list/',
+  tags: '/superset/tags/',
+  /** A tag's page: what carries it (`?id=`). */
+  tag: '/superset/all_entities/',
   reportLog: '/report/:id/log',
 } as const;
 
@@ -91,8 +103,19 @@ export function mayReadReports(user: Pick<BootstrapUser, 'roles'> | null): boole
   return isAdminUser(user) || userHasPermission(user, 'can_read', 'ReportSchedule');
 }
 
-/** The top navigation the user may see. */
-export function buildNavItems(user: Pick<BootstrapUser, 'roles'> | null): NavItem[] {
+/** Admins, and roles holding `can_read` on `view`. */
+function mayRead(user: Pick<BootstrapUser, 'roles'> | null, view: string): boolean {
+  return isAdminUser(user) || userHasPermission(user, 'can_read', view);
+}
+
+/**
+ * The top navigation the user may see; `flags` are the feature flags (Plugins only with
+ * DYNAMIC_PLUGINS, as Superset's `menu_cond`).
+ */
+export function buildNavItems(
+  user: Pick<BootstrapUser, 'roles'> | null,
+  flags: Record<string, boolean> = {},
+): NavItem[] {
   const items: NavItem[] = [
     page('Dashboards', PATHS.dashboards),
     page('Charts', PATHS.charts),
@@ -111,8 +134,17 @@ export function buildNavItems(user: Pick<BootstrapUser, 'roles'> | null): NavIte
   }
   const settings: NavItem[] = [page('Databases', PATHS.databases)];
   if (mayReadReports(user)) settings.push(page('Alerts & reports', PATHS.alerts));
+  if (mayRead(user, CSS_TEMPLATE_VIEW)) settings.push(page('CSS templates', PATHS.cssTemplates));
+  if (mayRead(user, 'Annotation')) settings.push(page('Annotation layers', PATHS.annotationLayers));
+  if (flags.TAGGING_SYSTEM === true && mayRead(user, 'Tag'))
+    settings.push(page('Tags', PATHS.tags));
   if (isAdminUser(user)) {
-    settings.push(page('Users', PATHS.users), page('Roles', PATHS.roles));
+    settings.push(
+      page('Users', PATHS.users),
+      page('Roles', PATHS.roles),
+      page('Action log', PATHS.actionLog),
+    );
+    if (flags.DYNAMIC_PLUGINS === true) settings.push(page('Plugins', PATHS.dynamicPlugins));
   }
   items.push({ key: 'settings', label: 'Settings', children: settings });
   return items;
@@ -124,6 +156,8 @@ function withTrailingSlash(path: string): string {
 
 /** The alert and report lists and their execution logs: one entry. */
 const ALERTS_AND_REPORTS = /^\/(?:alert|report)\/(?:list|\d+\/log)\/?$/;
+/** A layer's annotations: under Annotation layers. */
+const ANNOTATIONS = /^\/annotationlayer\/\d+\/annotation\/?$/;
 
 /** The key of the navigation entry for a location, or null (home, unknown pages). */
 export function selectedNavKey(items: NavItem[], pathname: string): string | null {
@@ -131,7 +165,11 @@ export function selectedNavKey(items: NavItem[], pathname: string): string | nul
     ? PATHS.sqlLab
     : ALERTS_AND_REPORTS.test(pathname)
       ? PATHS.alerts
-      : withTrailingSlash(pathname);
+      : ANNOTATIONS.test(pathname)
+        ? PATHS.annotationLayers
+        : withTrailingSlash(pathname) === PATHS.tag
+          ? PATHS.tags
+          : withTrailingSlash(pathname);
   let best: string | null = null;
   const visit = (list: NavItem[]) => {
     for (const item of list) {

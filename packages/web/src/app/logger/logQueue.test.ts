@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildLogEvent, createLogQueue } from './logQueue';
-import type { LogEvent, Timers } from './logQueue';
+import { batchesByEndpoint, buildLogEvent, createLogQueue, logEndpoint } from './logQueue';
+import type { LogEvent, LogSource, Timers } from './logQueue';
 
 /** Manual timers: `tick()` runs whatever is scheduled. */
 function manualTimers() {
@@ -88,15 +88,81 @@ describe('createLogQueue', () => {
 });
 
 describe('buildLogEvent', () => {
-  it('fills the common fields', () => {
-    expect(buildLogEvent('spa_navigation', { path: '/x' }, { now: 5, impressionId: 'i' })).toEqual({
+  it('fills the common fields of a user event', () => {
+    expect(
+      buildLogEvent(
+        'spa_navigation',
+        { path: '/x' },
+        { now: 5, impressionId: 'i', eventId: 'e1', visibility: 'visible' },
+      ),
+    ).toEqual({
       path: '/x',
       source: 'spa',
       source_id: null,
       impression_id: 'i',
+      version: 'v2',
       event_name: 'spa_navigation',
       event_type: 'user',
+      event_id: 'e1',
+      visibility: 'visible',
       ts: 5,
     });
+  });
+
+  it('marks chart loads as timing events triggered by the last user event', () => {
+    const source: LogSource = { source: 'dashboard', sourceId: 7, dashboardId: 7 };
+    const e = buildLogEvent(
+      'load_chart',
+      { slice_id: 3, duration: 120, start_offset: 40 },
+      { now: 9, impressionId: 'i', source, lastEventId: 'e1', eventId: 'unused' },
+    );
+    expect(e).toMatchObject({
+      source: 'dashboard',
+      source_id: 7,
+      dashboard_id: 7,
+      slice_id: 3,
+      duration: 120,
+      event_type: 'timing',
+      trigger_event: 'e1',
+    });
+    expect(e).not.toHaveProperty('event_id');
+    expect(e).not.toHaveProperty('visibility');
+  });
+
+  it("keeps the source's ids unless the payload names its own", () => {
+    const source: LogSource = { source: 'explore', sourceId: 4, sliceId: 4 };
+    expect(
+      buildLogEvent('mount_explorer', {}, { now: 1, impressionId: 'i', source }).slice_id,
+    ).toBe(4);
+    expect(
+      buildLogEvent('render_chart', { slice_id: 5 }, { now: 1, impressionId: 'i', source })
+        .slice_id,
+    ).toBe(5);
+  });
+});
+
+describe('logEndpoint and batchesByEndpoint', () => {
+  const at = (source: LogSource) =>
+    buildLogEvent('load_chart', {}, { now: 1, impressionId: 'i', source });
+  const dash = at({ source: 'dashboard', sourceId: 7, dashboardId: 7 });
+  const explore = at({ source: 'explore', sourceId: 3, sliceId: 3 });
+  const slice = at({ source: 'slice' as LogSource['source'], sourceId: 3 });
+
+  it('names the dashboard or chart in the URL as Superset does', () => {
+    expect(logEndpoint(dash)).toBe('/superset/log/?explode=events&dashboard_id=7');
+    expect(logEndpoint(slice)).toBe('/superset/log/?explode=events&slice_id=3');
+    expect(logEndpoint(explore)).toBe('/superset/log/?explode=events');
+    expect(logEndpoint(at({ source: 'dashboard', sourceId: null }))).toBe(
+      '/superset/log/?explode=events',
+    );
+  });
+
+  it('posts runs of events with the same endpoint together, in order', () => {
+    const batches = batchesByEndpoint([dash, dash, explore, dash]);
+    expect(batches.map((b) => [b.endpoint.split('&')[1] ?? '', b.events.length])).toEqual([
+      ['dashboard_id=7', 2],
+      ['', 1],
+      ['dashboard_id=7', 1],
+    ]);
   });
 });

@@ -52,6 +52,7 @@ import type {
   ListState,
   SortState,
 } from './types';
+import { CSS_VAR } from '@strata/core';
 
 /** What row actions and header actions may use. */
 export interface ListViewContext {
@@ -364,6 +365,7 @@ export function ListView<T extends ListRow>(props: ListViewProps<T>) {
         title: column.title,
         width: column.width,
         align: column.align,
+        ...(column.responsive ? { responsive: column.responsive } : {}),
         render: (_: unknown, row: T) => column.render(row),
         ...(column.sortKey
           ? {
@@ -384,6 +386,8 @@ export function ListView<T extends ListRow>(props: ListViewProps<T>) {
         key: '__actions',
         title: 'Actions',
         width: 140,
+        // Kept in view when a narrow window scrolls the table sideways.
+        fixed: 'right',
         render: (_: unknown, row: T) => (
           <Space size={4}>
             {rowActions?.(row, context)}
@@ -482,7 +486,7 @@ export function ListView<T extends ListRow>(props: ListViewProps<T>) {
             style={{
               marginBottom: 12,
               padding: '6px 12px',
-              background: '#eef6f8',
+              background: CSS_VAR.primaryBg,
               borderRadius: 6,
             }}
           >

@@ -1,3 +1,4 @@
+import type { Breakpoint } from 'antd';
 import type { ReactNode } from 'react';
 
 /** A row of a list: every resource item has an id. */
@@ -13,6 +14,8 @@ export interface ListColumn<T> {
   sortKey?: string;
   width?: number | string;
   align?: 'left' | 'right' | 'center';
+  /** The window widths the column shows at (antd's breakpoints); always when absent. */
+  responsive?: Breakpoint[];
 }
 
 export type FilterOptionValue = string | number | boolean;

@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import { Button, Checkbox, Flex, Input, Modal, Radio, Select, Typography } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
 import { MESSAGES } from '@strata/core';
-import type { ResultColumn } from '@strata/core';
+import type { QueryFormData, ResultColumn } from '@strata/core';
 import { ApiError, api, errorMessage, isAbortError } from '../../app/api';
+import { browserTabId, exploreAddress, storeFormData } from '../../features/explore/formDataKey';
 import { useCurrentUser } from '../../app/BootstrapContext';
 import { useToasts } from '../../app/toasts';
 import {
@@ -15,6 +16,7 @@ import {
   overwriteUrl,
   ownedDatasetsFromList,
   ownedDatasetsUrl,
+  savedDatasetFormData,
   sqllabVizBody,
 } from './saveDataset';
 import type { DatasetSaveMode, OwnedDataset } from './saveDataset';
@@ -30,16 +32,34 @@ export interface SaveDatasetModalProps {
   columns: ResultColumn[];
   defaultName: string;
   onSaved?: (datasetId: number) => void;
-  /** Added: open Explore in a new window (default) or in this one. */
+  /** Open Explore in a new window (default) or in this one. */
   openInNewWindow?: boolean;
   /**
-   * Opens Explore on the saved dataset instead of the default address (Explore on a query keeps
-   * its form data under a new key); a failure is shown and the dialog stays open.
+   * Explore's form data when the dialog is opened there on a query: kept (moved onto the
+   * dataset) instead of the dialog's defaults (a table of the dataset's columns).
    */
-  onExplore?: (datasetId: number) => Promise<void>;
+  formData?: QueryFormData | null;
 }
 
 const SEARCH_DEBOUNCE_MS = 250;
+
+function sessionStorageOrNull(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Opens Explore in a new window (without a handle back to this one), or in this window when
+ * asked to or when the browser blocked the new one.
+ */
+function openExplore(url: string, newWindow: boolean): void {
+  const opened = newWindow ? window.open(url, '_blank') : null;
+  if (opened) opened.opener = null;
+  else window.location.assign(url);
+}
 
 /** The server's message of a failed call, when it said one. */
 function serverMessage(e: unknown): string | null {
@@ -102,7 +122,7 @@ export function SaveDatasetModal({
   defaultName,
   onSaved,
   openInNewWindow = true,
-  onExplore,
+  formData = null,
 }: SaveDatasetModalProps) {
   const user = useCurrentUser();
   const { addSuccessToast, addDangerToast } = useToasts();
@@ -128,24 +148,24 @@ export function SaveDatasetModal({
 
   const owned = useOwnedDatasets(open && mode === 'overwrite', search, user?.userId ?? null);
 
+  /** Explore opens on the saved dataset with its form data under a new key (spec 001 §2). */
   const finish = async (id: number) => {
     addSuccessToast(MESSAGES.datasetSaved);
     onSaved?.(id);
-    let opened = false;
-    if (onExplore) {
-      try {
-        await onExplore(id);
-        opened = true;
-      } catch (e) {
-        // The dataset is saved: Explore opens on it plainly.
-        addDangerToast(errorMessage(e));
-      }
+    let url = exploreDatasetUrl(id);
+    try {
+      const key = await storeFormData(
+        api,
+        null,
+        savedDatasetFormData(id, columns, formData),
+        browserTabId(sessionStorageOrNull()),
+      );
+      url = exploreAddress(key, undefined);
+    } catch (e) {
+      // The dataset is saved: Explore opens on it plainly.
+      addDangerToast(errorMessage(e));
     }
-    if (!opened) {
-      const url = exploreDatasetUrl(id);
-      if (openInNewWindow) window.open(url, '_blank', 'noopener,noreferrer');
-      else window.location.assign(url);
-    }
+    openExplore(url, openInNewWindow);
     onClose();
   };
 

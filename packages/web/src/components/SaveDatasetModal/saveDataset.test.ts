@@ -11,6 +11,7 @@ import {
   overwriteUrl,
   ownedDatasetsFromList,
   ownedDatasetsUrl,
+  savedDatasetFormData,
   sqllabVizBody,
 } from './saveDataset';
 
@@ -108,5 +109,48 @@ describe('save dataset', () => {
     ).toEqual([{ id: 1, table_name: 'a', schema: 'main', database: 'examples', owners: [4, 5] }]);
     expect(ownedDatasetsFromList({})).toEqual([]);
     expect(exploreDatasetUrl(9)).toBe('/explore/?datasource_type=table&datasource_id=9');
+  });
+
+  it("builds the form data Explore opens the saved dataset with (spec 001 §9's 1,000 rows)", () => {
+    expect(savedDatasetFormData(12, columns)).toEqual({
+      datasource: '12__table',
+      viz_type: 'table',
+      query_mode: 'raw',
+      metrics: [],
+      groupby: [],
+      all_columns: ['ds', 'n'],
+      time_range: 'No filter',
+      row_limit: 1000,
+    });
+  });
+
+  it("keeps Explore's chart when saved from there, moved onto the dataset", () => {
+    const fd = savedDatasetFormData(7, columns, {
+      datasource: '3__query',
+      viz_type: 'pie',
+      metric: 'count',
+      groupby: ['n'],
+      row_limit: 50,
+      slice_id: 4,
+      url_params: { a: 'b' },
+    });
+    expect(fd).toEqual({
+      datasource: '7__table',
+      viz_type: 'pie',
+      metric: 'count',
+      metrics: [],
+      groupby: ['n'],
+      time_range: 'No filter',
+      row_limit: 50,
+    });
+    // A table chart of the query lists the dataset's columns; its own mode stays.
+    const table = savedDatasetFormData(7, columns, {
+      datasource: '3__query',
+      viz_type: 'table',
+      query_mode: 'aggregate',
+    });
+    expect(table.all_columns).toEqual(['ds', 'n']);
+    expect(table.query_mode).toBe('aggregate');
+    expect(table.row_limit).toBe(1000);
   });
 });

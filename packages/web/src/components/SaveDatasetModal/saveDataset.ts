@@ -1,4 +1,10 @@
-import type { ResultColumn } from '@strata/core';
+import {
+  DATASET_DIALOG_ROW_LIMIT,
+  DEFAULT_TIME_RANGE,
+  DEFAULT_VIZ_TYPE,
+  type QueryFormData,
+  type ResultColumn,
+} from '@strata/core';
 import { listUrl } from '../../app/api/urls';
 
 export const UNTITLED_DATASET = 'Untitled Dataset';
@@ -169,4 +175,33 @@ export function ownedDatasetsFromList(answer: unknown): OwnedDataset[] {
 /** Explore for a dataset. */
 export function exploreDatasetUrl(id: number): string {
   return `/explore/?datasource_type=table&datasource_id=${id}`;
+}
+
+/**
+ * The form data Explore opens with on the saved dataset (spec 001 §2, §9 "Dataset-dialog form
+ * data"; Superset's EXPLORE_CHART_DEFAULT): no metrics nor dimensions, no time filter, 1,000
+ * rows, a table in raw mode listing the dataset's columns. Explore's own form data, when the
+ * dialog is opened there on a query, is kept over those defaults (its chart stays as it was),
+ * moved onto the dataset; a table chart gets the dataset's columns as its raw columns.
+ */
+export function savedDatasetFormData(
+  datasetId: number,
+  columns: readonly ResultColumn[],
+  formData: QueryFormData | null = null,
+): QueryFormData {
+  const base: QueryFormData = {
+    datasource: `${datasetId}__table`,
+    viz_type: DEFAULT_VIZ_TYPE,
+    metrics: [],
+    groupby: [],
+    time_range: DEFAULT_TIME_RANGE,
+    row_limit: DATASET_DIALOG_ROW_LIMIT,
+    ...(formData ? {} : { query_mode: 'raw' }),
+  };
+  const fd: QueryFormData = { ...base, ...(formData ?? {}), datasource: base.datasource };
+  // A chart of the query is not a chart of the dataset yet (it is saved apart).
+  delete fd.slice_id;
+  delete fd.url_params;
+  if (fd.viz_type === DEFAULT_VIZ_TYPE) fd.all_columns = columns.map((c) => c.column_name);
+  return fd;
 }

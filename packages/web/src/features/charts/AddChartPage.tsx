@@ -10,6 +10,8 @@ import { risonEncode } from '@strata/core';
 import { api, errorMessage } from '../../app/api';
 import { usePageTitle } from '../../app/usePageTitle';
 import { galleryItems } from '../explore/gallery';
+import { CSS_VAR } from '@strata/core';
+import { usePictureTone } from '../../app/theme/usePictureTone';
 
 interface DatasetOption {
   value: number;
@@ -28,6 +30,7 @@ export function exploreUrlFor(datasetId: number, vizType: string): string {
 
 export default function AddChartPage() {
   usePageTitle('Create a new chart');
+  const pictureTone = usePictureTone();
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const [options, setOptions] = useState<DatasetOption[]>([]);
@@ -132,7 +135,7 @@ export default function AddChartPage() {
                           style={{
                             border: `2px solid ${vizType === p.vizType ? '#1FA8C9' : '#f0f0f0'}`,
                             borderRadius: 6,
-                            background: '#fff',
+                            background: CSS_VAR.surface,
                             padding: 6,
                             cursor: 'pointer',
                             textAlign: 'center',
@@ -142,7 +145,7 @@ export default function AddChartPage() {
                             <img
                               alt=""
                               src={`data:image/svg+xml;utf8,${encodeURIComponent(p.metadata.thumbnail)}`}
-                              style={{ width: '100%', borderRadius: 4 }}
+                              style={{ width: '100%', borderRadius: 4, ...pictureTone }}
                             />
                           ) : null}
                           <div style={{ fontSize: 12, marginTop: 4 }}>{p.metadata.name}</div>

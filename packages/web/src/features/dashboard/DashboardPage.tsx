@@ -7,7 +7,9 @@
  */
 import {
   createContext,
+  lazy,
   startTransition,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -18,8 +20,9 @@ import {
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Alert, Flex, Modal, Result, Select, Skeleton, Tag, Typography } from 'antd';
-import { DndContext, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { DndContext } from '@dnd-kit/core';
 import {
+  FEATURE_FLAGS,
   formatMessage,
   isAdminUser,
   layoutChartIds,
@@ -30,15 +33,24 @@ import {
   type ComponentMeta,
   type QueryFormData,
 } from '@strata/core';
-import type { ChartDataResult, ChartHooks, DataMask } from '@strata/charts';
+import {
+  chartRegistry,
+  type ChartDataResult,
+  type ChartHooks,
+  type DataMask,
+} from '@strata/charts';
 import { ChartRenderContext, type ChartRenderOptions } from '@strata/charts/components';
-import { api, errorMessage, isAbortError } from '../../app/api';
-import { useBootstrap, useCurrentUser } from '../../app/BootstrapContext';
+import { api, errorAccessLink, errorMessage, isAbortError } from '../../app/api';
+import { useCurrentUser } from '../../app/BootstrapContext';
+import { useFeatureFlag } from '../../app/featureFlags';
 import { useToasts } from '../../app/toasts';
+import { LOG_ACTIONS, useMountLog } from '../../app/logger/eventLogger';
 import { usePageTitle } from '../../app/usePageTitle';
 import { postChartData } from '../explore/chartData';
+import { fetchSavedChart } from '../explore/savedChartApi';
 import { runChartQueries } from '../explore/runChartQueries';
 import { runChartQuery } from '../explore/runChartQuery';
+import type { DashboardExploreContext } from '../explore/dashboardContext';
 import type { ExplorePayload } from '../explore/types';
 import {
   appliedCrossFilters,
@@ -49,9 +61,16 @@ import {
 } from './chartFormData';
 import { BUILDER_PANEL_WIDTH, BuilderPanel } from './components/BuilderPanel';
 import { ChartHolder, type ChartAction } from './components/ChartHolder';
+import {
+  crossFilterEmitters,
+  crossFiltersConfiguration,
+  crossFilterTargets,
+} from './crossFilters/scoping';
+import { saveCrossFilterScoping } from './crossFilters/scopingApi';
 import { CssEditorModal } from './components/CssEditorModal';
 import { DashboardHeader } from './components/DashboardHeader';
-import { dropResultFor, type DropSlot, type LayoutDragItem } from './components/dnd';
+import { createEditChrome } from './components/editChrome';
+import { useLayoutDnd } from './components/useLayoutDnd';
 import { LayoutContext, type LayoutContextValue } from './components/LayoutContext';
 import { LayoutRoot } from './components/LayoutNode';
 import { PropertiesModal } from './components/PropertiesModal';
@@ -69,7 +88,6 @@ import {
   canUndo,
   createComponent,
   deleteComponent,
-  moveComponent,
   resizeComponent,
   toPositionData,
   updateComponentMeta,
@@ -91,11 +109,15 @@ import {
 } from './nativeFilters';
 import { DashboardFilterBar } from './components/DashboardFilterBar';
 import { DOWNLOAD_FAILED, downloadDashboard } from './download/dashboardDownload';
-import { readDashboardParams, withoutFocusedChart } from './params';
+import { addressAfterSave, readDashboardParams, withoutFocusedChart } from './params';
 import { useKeptFilterState } from './useKeptFilterState';
 import { useHeaderReport } from '../reports/useHeaderReport';
 import { useReportReadySignal } from '../explore/chartStatus';
 import { tabsRevealing, visibleChartIds, withTabOpened } from './visibility';
+import { CSS_VAR } from '@strata/core';
+
+// "Cross-filtering scoping" is for editors, and opened rarely: its code loads when first opened.
+const ScopingModal = lazy(() => import('./crossFilters/ScopingModal'));
 
 /** Dashboards draw their charts' first frame without the entry animation (see render-context). */
 const DASHBOARD_RENDER: ChartRenderOptions = { animateFirstDraw: false };
@@ -164,18 +186,27 @@ export default function DashboardPage() {
   });
   const [modal, setModal] = useState<null | 'properties' | 'saveAs' | 'css' | 'refresh'>(null);
   const [autoRefresh, setAutoRefresh] = useState(0);
+  /** The cross-filtering scoping modal: closed (null), global (undefined) or a chart's. */
+  const [scoping, setScoping] = useState<number | undefined | null>(null);
   const toasts = useToasts();
   const user = useCurrentUser();
-  const escapeMarkdown = useBootstrap().common.feature_flags.ESCAPE_MARKDOWN_HTML === true;
+  const escapeMarkdown = useFeatureFlag(FEATURE_FLAGS.ESCAPE_MARKDOWN_HTML);
+  const nativeFiltersOn = useFeatureFlag(FEATURE_FLAGS.DASHBOARD_NATIVE_FILTERS);
+  const crossFiltersOn = useFeatureFlag(FEATURE_FLAGS.DASHBOARD_CROSS_FILTERS);
   const grid = useGridWidth(state.editMode);
   const controllers = useRef(new Map<number, AbortController>());
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
+  const [chrome] = useState(createEditChrome);
   const d = state.dashboard;
   const meta = state.metadata;
   // `data-report-ready` on the page: every chart of the open tabs drawn or failed (chartStatus.ts).
   const reportReadyRef = useReportReadySignal('[data-test="dashboard-grid"]');
   const layout = state.history.present;
   usePageTitle(d?.dashboard_title ?? 'Dashboard');
+  useMountLog(
+    LOG_ACTIONS.mountDashboard,
+    d?.id ? { source: 'dashboard', sourceId: d.id, dashboardId: d.id } : null,
+    { is_edit_mode: state.editMode, is_published: d?.published ?? null },
+  );
   // The e-mail report menu (not on embedded pages, which show no header).
   const report = useHeaderReport({
     kind: 'dashboard',
@@ -183,8 +214,21 @@ export default function DashboardPage() {
     targetName: d?.dashboard_title,
   });
 
+  // The dashboard shown: its address may change to its slug or id without reloading it.
+  const shownRef = useRef<{ id: number; slug: string | null } | null>(null);
+  shownRef.current = state.dashboard
+    ? { id: state.dashboard.id, slug: state.dashboard.slug }
+    : shownRef.current;
+
   // Load the dashboard (and a permalink's state).
   useEffect(() => {
+    const shown = shownRef.current;
+    if (
+      shown &&
+      !params.permalinkKey &&
+      (params.idOrSlug === String(shown.id) || (!!shown.slug && params.idOrSlug === shown.slug))
+    )
+      return undefined;
     if (!params.idOrSlug) {
       setLoad({ loading: false, error: 'Not found', status: 404 });
       return undefined;
@@ -262,9 +306,15 @@ export default function DashboardPage() {
       ...appliedCrossFilters(state.dataMasks, state.charts).map((f) => ({
         ...f,
         kind: 'cross' as const,
+        // Where it applies (its chart's cross-filter scope), named on the tag.
+        scope: state.metadata
+          ? [...crossFilterTargets(Number(f.id), layout, state.metadata)].map(
+              (id) => state.charts[id]?.slice_name || String(id),
+            )
+          : [],
       })),
     ],
-    [state.nativeFilters, state.dataMasks, state.charts],
+    [state.nativeFilters, state.dataMasks, state.charts, state.metadata, layout],
   );
 
   // Favourite status.
@@ -283,6 +333,34 @@ export default function DashboardPage() {
     const owner = d.owners.some((o) => o.id === user.userId);
     return (isAdminUser(user) || owner) && userHasPermission(user, 'can_write', 'Dashboard');
   }, [d, user]);
+
+  // The charts that emit cross filters (their type's INTERACTIVE_CHART behaviour), and who may
+  // scope them (editors, with cross filters available).
+  const emitters = useMemo(
+    () =>
+      crossFilterEmitters(
+        layoutChartIds(layout),
+        (id) => state.charts[id]?.form_data.viz_type ?? state.charts[id]?.viz_type,
+        (viz) => chartRegistry.get(viz)?.metadata.behaviors?.includes('INTERACTIVE_CHART') === true,
+      ),
+    [layout, state.charts],
+  );
+  const emitterSet = useMemo(() => new Set(emitters), [emitters]);
+  const canScopeCrossFilters = canEdit && crossFiltersOn;
+  const saveScoping = async (saved: Parameters<typeof saveCrossFilterScoping>[2]) => {
+    if (!d || !meta) return;
+    try {
+      const metadata = await saveCrossFilterScoping(d.id, meta, saved);
+      dispatch(a.dashboardUpdated({ dashboard: {}, metadata }));
+      setScoping(null);
+    } catch (e) {
+      toasts.addDangerToast(
+        (e as { status?: number }).status === 403
+          ? MESSAGES.dashboardEditForbidden
+          : errorMessage(e),
+      );
+    }
+  };
 
   const onNativeFiltersApplied = useCallback(
     (masks: Record<string, DataMask>) => dispatch(a.nativeFilterMasksApplied(masks)),
@@ -308,14 +386,26 @@ export default function DashboardPage() {
             dashboardId: d.id,
             metadata: meta,
             layout,
-            nativeFilters: state.nativeFilters,
+            // DASHBOARD_NATIVE_FILTERS off: the dashboard's native filters neither show nor apply.
+            nativeFilters: nativeFiltersOn ? state.nativeFilters : [],
             dataMasks: state.dataMasks,
             preselect: params.preselectFilters,
           }
         : null,
-    [d, meta, layout, state.nativeFilters, state.dataMasks, params.preselectFilters],
+    [
+      d,
+      meta,
+      layout,
+      nativeFiltersOn,
+      state.nativeFilters,
+      state.dataMasks,
+      params.preselectFilters,
+    ],
   );
-  const crossFilters = useMemo(() => crossFilterSources(state.dataMasks), [state.dataMasks]);
+  const crossFilters = useMemo(
+    () => (crossFiltersOn ? crossFilterSources(state.dataMasks) : []),
+    [crossFiltersOn, state.dataMasks],
+  );
   const formDataFor = useCallback(
     (chartId: number): QueryFormData | null => {
       const chart = state.charts[chartId];
@@ -349,7 +439,9 @@ export default function DashboardPage() {
         })
         .catch((e: unknown) => {
           if (!controller.signal.aborted && !isAbortError(e))
-            dispatch(a.chartQueryFailed({ id: chartId, error: errorMessage(e) }));
+            dispatch(
+              a.chartQueryFailed({ id: chartId, error: errorMessage(e), link: errorAccessLink(e) }),
+            );
         });
     },
     [],
@@ -403,6 +495,7 @@ export default function DashboardPage() {
   latest.current = { fetchChart, fullSizeChartId: state.fullSizeChartId };
   const onChartAction = useCallback((action: ChartAction, id: number) => {
     if (action === 'refresh') latest.current.fetchChart(id, true);
+    else if (action === 'crossFilterScoping') setScoping(id);
     else if (action === 'fullsize')
       dispatch(a.fullSizeChartSet(latest.current.fullSizeChartId === id ? null : id));
     else dispatch(a.sliceExpandedToggled(id));
@@ -530,6 +623,7 @@ export default function DashboardPage() {
         apply(updateComponentMeta(layoutRef.current, id, m)),
       resize: (id, size) => apply(resizeComponent(layoutRef.current, id, size)),
       remove: (id) => apply(deleteComponent(layoutRef.current, id)),
+      chrome,
       addTab: (tabsId) => {
         const tabs = layoutRef.current[tabsId];
         if (!tabs) return;
@@ -542,17 +636,22 @@ export default function DashboardPage() {
       },
     }),
     // DashboardChartSlot reads the charts' data from its own context below.
-    [layout, state.editMode, grid.width, grid.zoom, state.activeTabs, apply, escapeMarkdown],
+    [
+      layout,
+      state.editMode,
+      grid.width,
+      grid.zoom,
+      state.activeTabs,
+      apply,
+      escapeMarkdown,
+      chrome,
+    ],
   );
 
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    const item = active.data.current as LayoutDragItem | undefined;
-    const slot = over?.data.current as DropSlot | undefined;
-    if (!item || !slot || typeof slot.parentId !== 'string') return;
-    const drop = dropResultFor(item, slot);
-    if (!drop) return;
-    apply(item.kind === 'new' ? createComponent(layout, drop) : moveComponent(layout, drop));
-  };
+  const chartsRef = useRef(state.charts);
+  chartsRef.current = state.charts;
+  const chartName = useCallback((id: number) => chartsRef.current[id]?.slice_name, []);
+  const dnd = useLayoutDnd({ layout, chrome, apply, chartName });
 
   // Keyboard: undo/redo in edit mode; Escape leaves a full-size chart.
   useEffect(() => {
@@ -632,7 +731,7 @@ export default function DashboardPage() {
         body,
       );
       const fresh = await api.get<{
-        result: { changed_on?: string; changed_on_delta_humanized?: string };
+        result: { changed_on?: string; changed_on_delta_humanized?: string; slug?: string | null };
       }>(`/api/v1/dashboard/${d.id}`);
       void res;
       dispatch(
@@ -652,6 +751,9 @@ export default function DashboardPage() {
         }),
       );
       toasts.addSuccessToast(MESSAGES.dashboardSaved);
+      // Out of edit mode in the address too (`?edit=true` goes), on the slug if it has one.
+      const slug = fresh.result.slug === undefined ? d.slug : fresh.result.slug;
+      navigate(addressAfterSave({ id: d.id, slug }, location.search), { replace: true });
     } catch (e) {
       dispatch(a.savingSet(false));
       const status = (e as { status?: number }).status;
@@ -802,6 +904,7 @@ export default function DashboardPage() {
 
   // The native filter bar: in view mode, for dashboards with filters or users who may add them.
   const showFilterBar =
+    nativeFiltersOn &&
     !state.editMode &&
     !params.standalone &&
     (canEdit || state.nativeFilters.some((f) => f.type === 'NATIVE_FILTER'));
@@ -820,6 +923,7 @@ export default function DashboardPage() {
       userId={user?.userId ?? null}
       onApply={onNativeFiltersApplied}
       onConfigured={onNativeFiltersConfigured}
+      {...(canScopeCrossFilters ? { onOpenCrossFilterScoping: () => setScoping(undefined) } : {})}
     />
   ) : null;
 
@@ -828,6 +932,7 @@ export default function DashboardPage() {
       value={{
         state,
         formDataFor,
+        reportMode: params.reportMode,
         labelColors,
         fetchChart,
         // No cross filtering while editing (the charts keep their props: no redraw).
@@ -838,13 +943,14 @@ export default function DashboardPage() {
           dispatch(a.fullSizeChartSet(state.fullSizeChartId === id ? null : id)),
         toggleExpanded: (id) => dispatch(a.sliceExpandedToggled(id)),
         onChartAction,
+        crossFilterScopingFor: canScopeCrossFilters ? emitterSet : null,
       }}
     >
       <ChartRenderContext.Provider value={DASHBOARD_RENDER}>
-        <DndContext sensors={sensors} onDragEnd={onDragEnd}>
+        <DndContext {...dnd.dndProps}>
           <Flex
             vertical
-            style={{ flex: 1, minHeight: 0, background: '#f7f8fa' }}
+            style={{ flex: 1, minHeight: 0, background: CSS_VAR.layout }}
             data-test="dashboard-page"
             ref={reportReadyRef}
           >
@@ -881,7 +987,15 @@ export default function DashboardPage() {
             {filterBar && horizontalFilters ? filterBar : null}
             <Flex style={{ flex: 1, minHeight: 0 }}>
               {filterBar && !horizontalFilters ? filterBar : null}
-              <div style={{ flex: 1, minWidth: 0, overflow: 'auto', padding: '16px 24px' }}>
+              <div
+                style={{
+                  flex: 1,
+                  minWidth: 0,
+                  overflow: 'auto',
+                  // Edit mode: room on the left for the rows' toolbars.
+                  padding: state.editMode ? '16px 24px 16px 44px' : '16px 24px',
+                }}
+              >
                 {state.problems.length ? (
                   <Alert
                     type="warning"
@@ -913,7 +1027,11 @@ export default function DashboardPage() {
                         closable
                         closeIcon
                         color={f.kind === 'cross' ? 'blue' : undefined}
-                        title={f.kind === 'cross' ? 'Cross filter' : 'Native filter'}
+                        title={
+                          'scope' in f
+                            ? `Cross filter, applied to: ${f.scope.join(', ') || 'no chart'}`
+                            : 'Native filter'
+                        }
                         onClose={(e) => {
                           e.preventDefault();
                           dispatch(
@@ -947,10 +1065,27 @@ export default function DashboardPage() {
               {state.editMode ? <BuilderPanel placedCharts={placed} /> : null}
             </Flex>
           </Flex>
+          {dnd.overlay}
         </DndContext>
       </ChartRenderContext.Provider>
       {state.fullSizeChartId !== null ? <FullSizeChart chartId={state.fullSizeChartId} /> : null}
       {report.element}
+      {scoping !== null ? (
+        <Suspense fallback={null}>
+          <ScopingModal
+            layout={layout}
+            {...crossFiltersConfiguration(layout, meta, emitters)}
+            emitters={emitters}
+            chartNames={Object.fromEntries(
+              Object.values(state.charts).map((c) => [c.id, c.slice_name]),
+            )}
+            initialChartId={scoping}
+            crossFiltersEnabled={meta.cross_filters_enabled !== false}
+            onSave={saveScoping}
+            onClose={() => setScoping(null)}
+          />
+        </Suspense>
+      ) : null}
       {modal === 'properties' ? (
         <PropertiesModal
           dashboard={d}
@@ -1019,6 +1154,8 @@ export default function DashboardPage() {
 interface DashboardData {
   state: DashboardState;
   formDataFor: (chartId: number) => QueryFormData | null;
+  /** Charts drawn as in a report's picture (no menu, no cache label). */
+  reportMode: boolean;
   labelColors: Record<string, string>;
   fetchChart: (chartId: number, force: boolean) => void;
   setMask: (chartId: number, mask: DataMask) => void;
@@ -1026,6 +1163,8 @@ interface DashboardData {
   toggleExpanded: (chartId: number) => void;
   /** Stable for the page's life (chart holders are memoised on it). */
   onChartAction: (action: ChartAction, chartId: number) => void;
+  /** The charts whose menu offers "Cross-filtering scoping"; null: none (not an editor). */
+  crossFilterScopingFor: ReadonlySet<number> | null;
 }
 
 const DashboardDataContext = createContext<DashboardData | null>(null);
@@ -1042,10 +1181,26 @@ function DashboardChartSlot({
   nameOverride: string | undefined;
 }) {
   const data = useContext(DashboardDataContext);
+  const crossFiltersOn = useFeatureFlag(FEATURE_FLAGS.DASHBOARD_CROSS_FILTERS);
+  const dashboardId = data?.state.dashboard?.id;
+  const dashboardMeta = data?.state.metadata;
+  // "Edit chart" opens Explore in the dashboard's colours (stable for the memoised holder).
+  const exploreContext = useMemo<DashboardExploreContext | undefined>(
+    () =>
+      dashboardId !== undefined && dashboardMeta
+        ? {
+            dashboardId,
+            labelColors: dashboardMeta.label_colors ?? {},
+            colorScheme: dashboardMeta.color_scheme ?? null,
+          }
+        : undefined,
+    [dashboardId, dashboardMeta],
+  );
   const hooks = useMemo<ChartHooks>(
     () => ({
       setDataMask: (mask: DataMask) => chartId !== undefined && data?.setMask(chartId, mask),
       postChartData: async (context) => (await postChartData(context)).result,
+      getSavedChart: fetchSavedChart,
     }),
     // The setter is stable for the page's life.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -1053,7 +1208,7 @@ function DashboardChartSlot({
   );
   if (!data || chartId === undefined)
     return (
-      <div style={{ width, height, padding: 16, background: '#fff' }}>
+      <div style={{ width, height, padding: 16, background: CSS_VAR.surface }}>
         <Alert type="warning" showIcon message={MESSAGES.missingChartDefinition} />
       </div>
     );
@@ -1073,15 +1228,18 @@ function DashboardChartSlot({
       width={width}
       height={height}
       labelColors={data.labelColors}
+      exploreContext={exploreContext}
       hooks={hooks}
-      emitCrossFilters={state.metadata?.cross_filters_enabled !== false}
+      emitCrossFilters={crossFiltersOn && state.metadata?.cross_filters_enabled !== false}
       filterState={state.dataMasks[String(chartId)]?.filterState}
       fullSize={state.fullSizeChartId === chartId}
       expanded={state.expandedSlices[chartId] === true}
 
       {...(nameOverride ? { nameOverride } : {})}
       editMode={state.editMode}
+      controls={!data.reportMode}
       onAction={data.onChartAction}
+      crossFilterScoping={data.crossFilterScopingFor?.has(chartId) === true}
     />
   );
 }

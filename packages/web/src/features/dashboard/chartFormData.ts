@@ -2,8 +2,8 @@
  * A chart's form data on the dashboard: its saved form data with the dashboard's colour scheme
  * and label colours, the dashboard id, and the filters applied to it as `extra_form_data`: the
  * native filters in whose scope it is (already merged, see nativeFilters.ts), then the cross
- * filters of other charts and the legacy preselect filters, these two only on columns its
- * dataset has.
+ * filters of the charts whose cross-filter scope holds it (crossFilters/scoping.ts) and the legacy
+ * preselect filters, these two only on columns its dataset has.
  */
 import type {
   DashboardLayout,
@@ -12,6 +12,7 @@ import type {
   QueryFormData,
 } from '@strata/core';
 import type { DataMask, ExploreDatasource } from '@strata/charts';
+import { crossFilterTargets } from './crossFilters/scoping';
 import type { DashboardMetadata } from './metadata';
 import { combineExtraFormData, nativeExtraFormData, type NativeFilter } from './nativeFilters';
 import type { DashboardChart } from './types';
@@ -89,19 +90,25 @@ export function crossFilterSources(
     .map(([id, mask]) => ({ chartId: Number(id), mask }));
 }
 
-/** A chart's form data on the dashboard: native filters in scope, cross and preselect filters. */
+/**
+ * A chart's form data on the dashboard: native filters in scope, the cross filters of the charts
+ * whose cross-filter scope holds it, and preselect filters.
+ */
 export function chartFormDataOnDashboard(
   chart: DashboardChart,
   ctx: DashboardFilterContext,
   datasource: ExploreDatasource | undefined,
   crossFilters: readonly CrossFilterSource[] = crossFilterSources(ctx.dataMasks),
 ): QueryFormData {
+  const inScope = crossFilters.filter((s) =>
+    crossFilterTargets(s.chartId, ctx.layout, ctx.metadata).has(chart.id),
+  );
   return dashboardChartFormData(
     chart.form_data,
     chart.id,
     ctx.dashboardId,
     ctx.metadata,
-    crossFilters,
+    inScope,
     ctx.preselect,
     datasource,
     nativeExtraFormData(chart.id, ctx.nativeFilters, ctx.dataMasks, ctx.layout),

@@ -6,7 +6,7 @@ import { sanitizeCss } from './css';
 import { columnWidth, heightToPx, unitsToPx } from './grid';
 import { appendMissingCharts, defaultActiveTabs, shownTab } from './loadDashboard';
 import { chartsToAutoRefresh, parseMetadata, refreshDelays } from './metadata';
-import { readDashboardParams, withoutFocusedChart } from './params';
+import { addressAfterSave, readDashboardParams, withoutFocusedChart } from './params';
 import { parseStoredFilterState } from './urlState';
 import { browserTabId, searchWithFilterKey } from './useKeptFilterState';
 import { tabsRevealing, visibleChartIds, withTabOpened } from './visibility';
@@ -71,6 +71,7 @@ describe('dashboard address', () => {
       idOrSlug: 'births',
       edit: true,
       standalone: true,
+      reportMode: false,
       focusedChart: 7,
       permalinkKey: 'abc_1',
       preselectFilters: { '3': { state: ['CA'] } },
@@ -80,6 +81,9 @@ describe('dashboard address', () => {
     expect(readDashboardParams('/dashboard/1/', '?native_filters_key=../x').nativeFiltersKey).toBe(
       null,
     );
+    const report = readDashboardParams('/dashboard/1/', '?standalone=3');
+    expect([report.standalone, report.reportMode]).toEqual([true, true]);
+    expect(readDashboardParams('/dashboard/1/', '?standalone=2').reportMode).toBe(false);
     expect(readDashboardParams('/dashboard/12', '').idOrSlug).toBe('12');
     expect(readDashboardParams('/dashboard/list/', '').idOrSlug).toBeNull();
     expect(readDashboardParams('/dashboard/a b/', '').idOrSlug).toBeNull();
@@ -92,6 +96,16 @@ describe('dashboard address', () => {
     expect(withoutFocusedChart('?focused_chart=3&edit=true')).toBe('?edit=true');
     expect(withoutFocusedChart('?focused_chart=3')).toBe('');
     expect(withoutFocusedChart('?edit=true')).toBeNull();
+  });
+
+  it('moves to the slug or id, out of edit mode, after a save', () => {
+    expect(addressAfterSave({ id: 7, slug: null }, '?edit=true')).toBe('/superset/dashboard/7/');
+    expect(addressAfterSave({ id: 7, slug: 'births' }, '?edit=true&native_filters_key=k1')).toBe(
+      '/superset/dashboard/births/?native_filters_key=k1',
+    );
+    expect(addressAfterSave({ id: 7, slug: ' ' }, '?focused_chart=2&edit=true')).toBe(
+      '/superset/dashboard/7/',
+    );
   });
 });
 

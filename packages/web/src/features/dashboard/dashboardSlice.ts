@@ -122,11 +122,15 @@ const slice = createSlice({
       s.error = null;
       s.lastUpdated = payload.at;
     },
-    chartQueryFailed(state, { payload }: PayloadAction<{ id: number; error: string }>) {
+    chartQueryFailed(
+      state,
+      { payload }: PayloadAction<{ id: number; error: string; link?: string | null }>,
+    ) {
       const s = state.chartStates[payload.id];
       if (!s) return;
       s.status = 'failed';
       s.error = payload.error;
+      s.errorLink = payload.link ?? null;
     },
     dataMaskSet(state, { payload }: PayloadAction<{ id: number | string; mask: DataMask }>) {
       // A native filter's mask is kept even when it filters nothing: a filter the viewer

@@ -11,6 +11,9 @@ export interface DashboardUrlParams {
   idOrSlug: string | null;
   edit: boolean;
   standalone: boolean;
+  /** `standalone=3` (Superset's hide nav and title): the page as reports and thumbnails draw it,
+   * charts without their menu and cache label. */
+  reportMode: boolean;
   preselectFilters: Record<string, Record<string, unknown>>;
   focusedChart: number | null;
   permalinkKey: string | null;
@@ -44,6 +47,7 @@ export function readDashboardParams(pathname: string, search: string): Dashboard
     edit: p.get('edit') === 'true',
     standalone:
       standalone === '1' || standalone === 'true' || standalone === '2' || standalone === '3',
+    reportMode: standalone === '3',
     preselectFilters: preselect,
     focusedChart: Number.isInteger(focused) && focused > 0 ? focused : null,
     permalinkKey: key && KEY.test(key) ? key : null,
@@ -59,4 +63,24 @@ export function withoutFocusedChart(search: string): string | null {
   p.delete('focused_chart');
   const s = p.toString();
   return s ? `?${s}` : '';
+}
+
+/** The address's parameters a saved dashboard's address keeps (its kept filter state). */
+const KEPT_AFTER_SAVE = ['native_filters_key', 'standalone', 'show_filters', 'expand_filters'];
+
+/**
+ * The address after an overwrite save (spec 000 §2): `/superset/dashboard/{slug or id}/`,
+ * out of edit mode, keeping the kept filter state's key.
+ */
+export function addressAfterSave(dashboard: { id: number; slug: string | null }, search: string) {
+  const from = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const key of KEPT_AFTER_SAVE) {
+    const value = from.get(key);
+    if (value !== null) kept.set(key, value);
+  }
+  const query = kept.toString();
+  const slug = dashboard.slug?.trim();
+  const idOrSlug = encodeURIComponent(slug ? slug : String(dashboard.id));
+  return `/superset/dashboard/${idOrSlug}/${query ? `?${query}` : ''}`;
 }

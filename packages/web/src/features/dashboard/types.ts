@@ -45,6 +45,8 @@ export interface ChartState {
   status: ChartLoadStatus;
   queriesResponse: ChartDataResult[] | null;
   error: string | null;
+  /** Where to ask for access when the chart's dataset was refused ("Request Access"). */
+  errorLink?: string | null;
   /** When the data was fetched (epoch ms). */
   lastUpdated: number | null;
   /** The form data of the last query (what the chart shows). */

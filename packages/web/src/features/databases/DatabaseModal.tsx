@@ -22,7 +22,7 @@ import { MESSAGES, formatMessage } from '@strata/core';
 import { ApiError, api, errorMessage, isAbortError } from '../../app/api';
 import { useToasts } from '../../app/toasts';
 import type { ItemFormModalProps } from '../../components/ListView';
-import { DATABASE_URLS } from './databaseApi';
+import { ConnectionTestFailed, DATABASE_URLS, testThenCreate } from './databaseApi';
 import {
   databaseFormValues,
   databaseSavePayload,
@@ -555,12 +555,21 @@ export default function DatabaseModal({
     setFormErrors([]);
     try {
       if (detail) await api.put(DATABASE_URLS.item(detail.id), payload);
-      else await api.post(DATABASE_URLS.create, payload);
+      else
+        await testThenCreate(
+          () => api.post(DATABASE_URLS.testConnection, testConnectionBody(values, context)),
+          () => api.post(DATABASE_URLS.create, payload),
+        );
       addSuccessToast(
         detail ? `Saved: ${payload.database_name}` : `Added: ${payload.database_name}`,
       );
       onSaved();
     } catch (e) {
+      if (e instanceof ConnectionTestFailed) {
+        // Superset refuses to save a database it cannot connect to: the test's error, here.
+        setFormErrors([formatMessage(MESSAGES.connectionError, e.message)]);
+        return;
+      }
       const mapped =
         e instanceof ApiError ? saveFieldErrors(e.body, context) : { fields: [], other: [] };
       if (mapped.fields.length > 0) untypedForm.setFields(mapped.fields);

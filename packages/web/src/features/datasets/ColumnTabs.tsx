@@ -1,10 +1,18 @@
 import { Button, Checkbox, Col, Empty, Flex, Form, Row, Space, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined, SyncOutlined } from '@ant-design/icons';
-import { MESSAGES } from '@strata/core';
+import { ADVANCED_DATA_TYPES_FLAG, MESSAGES } from '@strata/core';
+import { useBootstrap } from '../../app/BootstrapContext';
 import { cellError } from './datasetEdit';
 import type { ColumnRow, EditError } from './datasetEdit';
-import { CheckCell, DeleteRowButton, DetailField, TextCell } from './EditCells';
+import {
+  CheckCell,
+  DeleteRowButton,
+  DetailField,
+  SqlCell,
+  TextCell,
+  type SqlContext,
+} from './EditCells';
 
 type ColumnPatch = Partial<Omit<ColumnRow, 'key' | 'id'>>;
 type OnColumnChange = (key: string, patch: ColumnPatch) => void;
@@ -19,6 +27,7 @@ function ColumnDetails({
   onChange: OnColumnChange;
   flags: boolean;
 }) {
+  const advancedTypes = useBootstrap().common.feature_flags[ADVANCED_DATA_TYPES_FLAG] === true;
   return (
     <Form layout="vertical" component="div">
       <Row gutter={16}>
@@ -31,6 +40,19 @@ function ColumnDetails({
               onChange={(description) => onChange(column.key, { description })}
             />
           </DetailField>
+          {advancedTypes ? (
+            <DetailField label="Advanced data type">
+              <TextCell
+                label={`Advanced data type of ${column.column_name}`}
+                value={column.advanced_data_type ?? ''}
+                placeholder="internet_address"
+                code
+                onChange={(v) =>
+                  onChange(column.key, { advanced_data_type: v.trim() === '' ? null : v.trim() })
+                }
+              />
+            </DetailField>
+          ) : null}
         </Col>
         {flags ? (
           <Col span={12}>
@@ -175,9 +197,12 @@ export function CalculatedColumnsTab({
   onAdd,
   onChange,
   onRemove,
+  sql,
 }: {
   columns: ColumnRow[];
   errors: EditError[];
+  /** What the SQL expressions complete. */
+  sql: SqlContext;
   onAdd: () => void;
   onChange: OnColumnChange;
   onRemove: (key: string) => void;
@@ -201,11 +226,10 @@ export function CalculatedColumnsTab({
       key: 'expression',
       title: 'SQL expression',
       render: (_: unknown, c) => (
-        <TextCell
+        <SqlCell
           label={`SQL expression of ${c.column_name}`}
           value={c.expression}
-          code
-          multiline
+          sql={sql}
           placeholder="e.g. price * quantity"
           error={err(c, 'expression')}
           onChange={(expression) => onChange(c.key, { expression })}

@@ -46,6 +46,7 @@ import {
 } from './createDataset';
 import type { DatabaseOption, TableColumn, TableMetadata, TableOption } from './createDataset';
 import { useUrlData } from './useUrlData';
+import { CSS_VAR } from '@strata/core';
 
 const LABEL: CSSProperties = { display: 'block', fontSize: 12, marginBottom: 4 };
 
@@ -405,7 +406,7 @@ export default function CreateDatasetPage() {
       <Flex
         justify="flex-end"
         gap={8}
-        style={{ marginTop: 16, paddingTop: 12, borderTop: '1px solid #e5e7eb' }}
+        style={{ marginTop: 16, paddingTop: 12, borderTop: `1px solid ${CSS_VAR.borderSecondary}` }}
       >
         <Button onClick={() => void navigate(PATHS.datasets)}>Cancel</Button>
         <Button

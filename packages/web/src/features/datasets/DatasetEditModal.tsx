@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Alert, App, Badge, Button, Flex, Modal, Space, Spin, Tabs, Tooltip } from 'antd';
 import { MESSAGES } from '@strata/core';
+import { useBootstrap } from '../../app/BootstrapContext';
 import { ApiError, api, errorMessage, isAbortError, itemUrl } from '../../app/api';
 import { useToasts } from '../../app/toasts';
 import type { ItemFormModalProps } from '../../components/ListView';
@@ -12,6 +13,7 @@ import {
   addMetric,
   buildDatasetPayload,
   editStateFromDataset,
+  legacyEditorUrl,
   errorMessages,
   isVirtual,
   mergeSyncedColumns,
@@ -65,6 +67,7 @@ export default function DatasetEditModal({
   onSaved,
 }: ItemFormModalProps<DatasetRef>) {
   const { modal } = App.useApp();
+  const featureFlags = useBootstrap().common.feature_flags;
   const { addSuccessToast, addDangerToast } = useToasts();
   const [dataset, setDataset] = useState<DatasetDetail | null>(null);
   const [state, setState] = useState<DatasetEditState | null>(null);
@@ -196,6 +199,10 @@ export default function DatasetEditModal({
               children: (
                 <MetricsTab
                   metrics={state.metrics}
+                  sql={{
+                    columns: [...state.columns, ...state.calculated],
+                    database: dataset.database,
+                  }}
                   errors={errors}
                   onAdd={() => change(addMetric)}
                   onChange={(key, patch) => change((s) => updateMetric(s, key, patch))}
@@ -224,6 +231,7 @@ export default function DatasetEditModal({
               children: (
                 <CalculatedColumnsTab
                   columns={state.calculated}
+                  sql={{ columns: state.columns, database: dataset.database }}
                   errors={errors}
                   onAdd={() => change(addCalculatedColumn)}
                   onChange={(key, patch) => change((s) => updateColumn(s, key, patch))}
@@ -238,6 +246,8 @@ export default function DatasetEditModal({
   }
 
   const saveDisabled = !state || saving || errors.length > 0 || managed;
+  // Spec 001 §2: the footer offers the legacy editor unless DISABLE_LEGACY_DATASOURCE_EDITOR.
+  const legacyUrl = legacyEditorUrl(dataset, featureFlags);
   const saveButton = (
     <Button type="primary" disabled={saveDisabled} loading={saving} onClick={confirmSave}>
       Save
@@ -264,6 +274,11 @@ export default function DatasetEditModal({
         ) : null}
       </div>
       <Space>
+        {legacyUrl ? (
+          <Button type="link" href={legacyUrl} data-test="datasource-editor-legacy">
+            Use legacy datasource editor
+          </Button>
+        ) : null}
         <Button onClick={onClose}>Cancel</Button>
         {managed ? (
           <Tooltip title={MESSAGES.datasetManagedExternally}>

@@ -2,6 +2,13 @@ import type { CSSProperties, ReactNode } from 'react';
 import { Button, Checkbox, Form, Input, Tooltip, Typography } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { MONOSPACE } from './SettingsTab';
+import {
+  SqlExpressionEditor,
+  type SqlExpressionEditorProps,
+} from '../../components/SqlExpressionEditor';
+
+/** What a SQL expression cell completes: the dataset's columns, metrics and database. */
+export type SqlContext = Pick<SqlExpressionEditorProps, 'columns' | 'metrics' | 'database'>;
 
 /** A text cell of an editable table; an error turns it red and shows below. */
 export function TextCell({
@@ -44,6 +51,42 @@ export function TextCell({
       ) : (
         <Input {...common} onChange={(e) => onChange(e.target.value)} />
       )}
+      {error ? (
+        <Typography.Text type="danger" style={{ fontSize: 12 }}>
+          {error}
+        </Typography.Text>
+      ) : null}
+    </>
+  );
+}
+
+/** A SQL expression cell: the SQL editor, small and resizable; an error shows below. */
+export function SqlCell({
+  label,
+  value,
+  onChange,
+  error,
+  placeholder,
+  sql,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  placeholder?: string;
+  sql: SqlContext;
+}) {
+  return (
+    <>
+      <SqlExpressionEditor
+        ariaLabel={label}
+        value={value}
+        onChange={onChange}
+        placeholder={placeholder}
+        height={64}
+        invalid={!!error}
+        {...sql}
+      />
       {error ? (
         <Typography.Text type="danger" style={{ fontSize: 12 }}>
           {error}

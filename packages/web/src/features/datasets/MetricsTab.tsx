@@ -4,7 +4,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { MESSAGES } from '@strata/core';
 import { cellError } from './datasetEdit';
 import type { EditError, MetricRow } from './datasetEdit';
-import { DeleteRowButton, DetailField, TextCell } from './EditCells';
+import { DeleteRowButton, DetailField, SqlCell, TextCell, type SqlContext } from './EditCells';
 
 type MetricPatch = Partial<Omit<MetricRow, 'key' | 'id'>>;
 
@@ -15,9 +15,12 @@ export function MetricsTab({
   onAdd,
   onChange,
   onRemove,
+  sql,
 }: {
   metrics: MetricRow[];
   errors: EditError[];
+  /** What the SQL expressions complete. */
+  sql: SqlContext;
   onAdd: () => void;
   onChange: (key: string, patch: MetricPatch) => void;
   onRemove: (key: string) => void;
@@ -53,11 +56,10 @@ export function MetricsTab({
       key: 'expression',
       title: 'SQL expression',
       render: (_: unknown, m) => (
-        <TextCell
+        <SqlCell
           label={`SQL expression of ${m.metric_name}`}
           value={m.expression}
-          code
-          multiline
+          sql={sql}
           placeholder="e.g. SUM(amount)"
           error={err(m, 'expression')}
           onChange={(expression) => onChange(m.key, { expression })}

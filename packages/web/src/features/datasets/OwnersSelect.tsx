@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Select } from 'antd';
+import { Select } from '../../components/Select';
 import { useRelatedOptions } from '../../components/ListView/useRelatedOptions';
 import type { OwnerOption } from './datasetEdit';
 

@@ -18,6 +18,7 @@ import {
   updateMetric,
   updateSettings,
   validateEditState,
+  legacyEditorUrl,
 } from './datasetEdit';
 import type { DatasetDetail } from './datasetEdit';
 import { canEditDataset } from './access';
@@ -361,5 +362,16 @@ describe('permissions and kind', () => {
     expect(isVirtual({ kind: 'physical', sql: 'SELECT 1' })).toBe(false);
     expect(isVirtual({ sql: ' SELECT 1 ' })).toBe(true);
     expect(isVirtual({ sql: null })).toBe(false);
+  });
+});
+
+describe('legacyEditorUrl', () => {
+  it("is the dataset's edit url unless DISABLE_LEGACY_DATASOURCE_EDITOR is on", () => {
+    expect(legacyEditorUrl({ id: 7 }, {})).toBe('/tablemodelview/edit/7');
+    expect(legacyEditorUrl({ id: 7 }, { DISABLE_LEGACY_DATASOURCE_EDITOR: false })).toBe(
+      '/tablemodelview/edit/7',
+    );
+    expect(legacyEditorUrl({ id: 7 }, { DISABLE_LEGACY_DATASOURCE_EDITOR: true })).toBeNull();
+    expect(legacyEditorUrl(null, {})).toBeNull();
   });
 });

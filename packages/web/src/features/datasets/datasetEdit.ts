@@ -695,3 +695,16 @@ export function buildDatasetPayload(state: DatasetEditState, virtual: boolean): 
   }
   return payload;
 }
+
+/**
+ * Where the edit dialog's "Use legacy datasource editor" link goes (spec 001 §2): the dataset's
+ * edit url (`/tablemodelview/edit/{id}`, the dataset list with its editor open), or null — no
+ * link — when DISABLE_LEGACY_DATASOURCE_EDITOR is on or the dataset is not loaded.
+ */
+export function legacyEditorUrl(
+  dataset: { id: number } | null,
+  featureFlags: Record<string, boolean | undefined>,
+): string | null {
+  if (!dataset || featureFlags.DISABLE_LEGACY_DATASOURCE_EDITOR === true) return null;
+  return `/tablemodelview/edit/${dataset.id}`;
+}

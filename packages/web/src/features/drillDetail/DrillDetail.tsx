@@ -16,6 +16,7 @@ import {
   drillPayload,
   rowCountLabel,
 } from './drillPayload';
+import type { DrillByMenu } from '../drillBy/useDrillBy';
 import type { DrillUiState } from './useDrillDetail';
 
 export const DRILL_PAGE_SIZE = 50;
@@ -32,19 +33,30 @@ export function DrillContextMenu({
   x,
   y,
   filters,
+  detail = true,
+  drillBy,
   onSelect,
   onClose,
 }: {
   x: number;
   y: number;
   filters: DrillFilter[];
+  /** The "Drill to detail" entries are shown (the chart and the user may drill to detail). */
+  detail?: boolean;
+  /** The "Drill by" submenu, when the chart and the user may drill by. */
+  drillBy?: DrillByMenu | null;
   onSelect: (filters: DrillFilter[]) => void;
   onClose: () => void;
 }) {
   const items: MenuProps['items'] = [
-    { key: 'all', label: 'Drill to detail' },
-    ...filters.map((f, i) => ({ key: `f${i}`, label: drillByLabel(f) })),
-    ...(filters.length > 1 ? [{ key: 'by-all', label: 'Drill to detail by all' }] : []),
+    ...(detail
+      ? [
+          { key: 'all', label: 'Drill to detail' },
+          ...filters.map((f, i) => ({ key: `f${i}`, label: drillByLabel(f) })),
+          ...(filters.length > 1 ? [{ key: 'by-all', label: 'Drill to detail by all' }] : []),
+        ]
+      : []),
+    ...(drillBy ? [drillBy.item] : []),
   ];
   return (
     <Dropdown
@@ -52,7 +64,8 @@ export function DrillContextMenu({
       menu={{
         items,
         onClick: ({ key }) => {
-          if (key === 'all') onSelect([]);
+          if (drillBy?.onClick(key)) onClose();
+          else if (key === 'all') onSelect([]);
           else if (key === 'by-all') onSelect(filters);
           else onSelect([filters[Number(key.slice(1))]!]);
         },
@@ -196,12 +209,16 @@ export default function DrillDetail({
   formData,
   datasourceId,
   chartName,
+  detail,
+  drillBy,
   onChange,
 }: {
   state: DrillUiState;
   formData: QueryFormData;
   datasourceId: number;
   chartName: string;
+  detail: boolean;
+  drillBy: DrillByMenu | null;
   onChange: (state: DrillUiState | null) => void;
 }) {
   if (state.kind === 'menu')
@@ -210,6 +227,8 @@ export default function DrillDetail({
         x={state.x}
         y={state.y}
         filters={state.filters}
+        detail={detail}
+        drillBy={drillBy}
         onSelect={(filters) => onChange({ kind: 'modal', filters })}
         onClose={() => onChange(null)}
       />

@@ -14,6 +14,8 @@ import { useToasts } from '../../app/toasts';
 import { FavoriteStar } from '../../components/ListView/FavoriteStar';
 import type { OwnerOption } from '../datasets/datasetEdit';
 import { OwnersSelect } from '../datasets/OwnersSelect';
+import { TagsField } from '../tags/TagsSelect';
+import { useObjectTags } from '../tags/useObjectTags';
 import {
   chartPermalink,
   downloadChartData,
@@ -25,6 +27,9 @@ import { postChartData } from './chartData';
 import type { ExploreSlice } from './types';
 import { useHeaderReport } from '../reports/useHeaderReport';
 import { useChartFavorite } from './useChartFavorite';
+import type { DrillByMenu } from '../drillBy/useDrillBy';
+import { CSS_VAR } from '@strata/core';
+import { surfaceColorOf } from '../../app/theme/surfaceColor';
 
 async function copyText(text: string): Promise<boolean> {
   try {
@@ -62,6 +67,7 @@ function PropertiesModal({
           },
     ),
   );
+  const tags = useObjectTags('chart', slice.slice_id);
   const [saving, setSaving] = useState(false);
   const save = async () => {
     setSaving(true);
@@ -73,6 +79,7 @@ function PropertiesModal({
         certification_details: values.certification_details || null,
         owners: owners.map((o) => o.value),
       });
+      await tags.save();
       toasts.addSuccessToast('Chart properties updated');
       onSaved({
         ...slice,
@@ -123,6 +130,7 @@ function PropertiesModal({
         <Form.Item label="Owners" extra="Owners is a list of users who can alter the chart.">
           <OwnersSelect resource="chart" value={owners} onChange={setOwners} />
         </Form.Item>
+        <TagsField tags={tags} />
         <Form.Item label="Certified by">
           <Input
             aria-label="Certified by"
@@ -146,17 +154,23 @@ export function ChartActions({
   formData,
   slice,
   canEdit,
+  canDownload = true,
   chartElement,
   onSliceChanged,
   onDrillToDetail,
+  drillBy,
 }: {
   formData: QueryFormData;
   slice: ExploreSlice | null;
   canEdit: boolean;
+  /** The CSV export permission (spec 001 §6): without it the data downloads are disabled. */
+  canDownload?: boolean;
   chartElement: () => HTMLElement | null;
   onSliceChanged: (s: ExploreSlice) => void;
   /** Opens "Drill to detail" (absent: the chart or the user cannot drill). */
   onDrillToDetail?: () => void;
+  /** The "Drill by" submenu (absent: the chart or the user cannot drill by). */
+  drillBy?: DrillByMenu | null;
 }) {
   const toasts = useToasts();
   const { starred, toggle } = useChartFavorite(slice?.slice_id ?? null);
@@ -175,15 +189,17 @@ export function ChartActions({
     void fn().catch((e: unknown) => toasts.addDangerToast(errorMessage(e)));
   const onMenu = (key: string) => {
     if (report.onMenuClick(key)) return;
+    if (drillBy?.onClick(key)) return;
     if (key === 'edit') setEditing(true);
     if (key === 'drill') onDrillToDetail?.();
-    if (key === 'csv' || key === 'xlsx') run(() => downloadChartData(formData, key));
+    if ((key === 'csv' || key === 'xlsx') && canDownload)
+      run(() => downloadChartData(formData, key));
     if (key === 'png')
       run(async () => {
         const el = chartElement();
         if (!el) return;
         const { toBlob } = await import('html-to-image');
-        const blob = await toBlob(el, { backgroundColor: '#ffffff' });
+        const blob = await toBlob(el, { backgroundColor: surfaceColorOf(el) });
         if (blob) saveBlob(blob, `${name.replace(/[^A-Za-z0-9._-]+/g, '_')}.png`);
       });
     if (key === 'copy')
@@ -202,7 +218,10 @@ export function ChartActions({
         const plugin = chartRegistry.get(formData.viz_type);
         if (!plugin) throw new Error(MESSAGES.vizTypeNotSupported);
         const ctx = plugin.buildQuery(formData, { resultType: 'query' });
-        const res = await postChartData<{ query: string }>(ctx);
+        // Spec 000 §8: the chart's SQL could not be read.
+        const res = await postChartData<{ query: string }>(ctx).catch(() => {
+          throw new Error(MESSAGES.sqlLoadError);
+        });
         setQuery(res.result.map((r) => r.query).join('\n\n'));
       });
   };
@@ -220,8 +239,8 @@ export function ChartActions({
               key: 'download',
               label: 'Download',
               children: [
-                { key: 'csv', label: 'Export to .CSV' },
-                { key: 'xlsx', label: 'Export to Excel' },
+                { key: 'csv', label: 'Export to .CSV', disabled: !canDownload },
+                { key: 'xlsx', label: 'Export to Excel', disabled: !canDownload },
                 { key: 'png', label: 'Download as image' },
               ],
             },
@@ -236,6 +255,7 @@ export function ChartActions({
             },
             { key: 'query', label: 'View query' },
             ...(onDrillToDetail ? [{ key: 'drill', label: 'Drill to detail' }] : []),
+            ...(drillBy ? [drillBy.item] : []),
           ],
         }}
       >
@@ -249,7 +269,7 @@ export function ChartActions({
         <Modal open title="View query" footer={null} width={800} onCancel={() => setQuery(null)}>
           <Typography.Paragraph copyable={{ text: query }}>
             <pre
-              style={{ maxHeight: 480, overflow: 'auto', background: '#f7f8fa', padding: 12 }}
+              style={{ maxHeight: 480, overflow: 'auto', background: CSS_VAR.layout, padding: 12 }}
               data-test="view-query"
             >
               {query}

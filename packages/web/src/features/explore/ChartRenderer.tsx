@@ -33,6 +33,8 @@ import {
   loadedChartComponent,
   type ChartDrawing,
 } from '@strata/charts/components';
+import { renderChartPayload } from '../../app/logger/chartEvents';
+import { LOG_ACTIONS, logEvent } from '../../app/logger/eventLogger';
 
 class RenderBoundary extends Component<
   { onError: (e: Error) => void; children: ReactNode },
@@ -196,8 +198,18 @@ export function ChartRenderer({
   const reportFailure = useCallback((message: string) => failed.current(message), []);
   const ChartComponent = useChartComponent(formData.viz_type, reportFailure);
   const { drawing, onCommit } = useDrawnSignal(onDrawn);
+  // When the latest drawing began, for the `render_chart` log event.
+  const renderStarted = useRef(0);
+  // No rows (an empty answer, or a 204 without any query result): the empty state, and the
+  // plugin is not asked to draw nothing (its transformProps may expect a query result) — unless
+  // it draws without rows (a Filter Box: its date filter, even with no filter items to query).
+  const empty =
+    plugin?.metadata.drawsEmptyResults !== true &&
+    queriesResponse.every((r) => (r.data?.length ?? 0) === 0);
   const props = useMemo(() => {
     if (!plugin || width === 0 || height === 0) return { ok: false as const, error: null };
+    renderStarted.current = performance.now();
+    if (empty) return { ok: true as const, value: null };
     try {
       return {
         ok: true as const,
@@ -220,6 +232,7 @@ export function ChartRenderer({
     plugin,
     width,
     height,
+    empty,
     formData,
     queriesResponse,
     datasource,
@@ -229,14 +242,16 @@ export function ChartRenderer({
     filterState,
   ]);
   useEffect(() => {
+    if (props.ok || props.error) {
+      const startOffset = renderStarted.current;
+      const timing = { startOffset, duration: performance.now() - startOffset };
+      logEvent(LOG_ACTIONS.renderChart, renderChartPayload(formData, timing, props.error ?? null));
+    }
     if (props.ok === false && props.error) onRenderFailed(props.error);
     else if (props.ok) onRendered?.();
     // Report once per new props.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [props]);
-  const empty =
-    plugin?.metadata.drawsEmptyResults !== true &&
-    queriesResponse.every((r) => (r.data?.length ?? 0) === 0);
   // The content as one element, made again only when it changes: a parent's re-render (a chart
   // holder noting the chart drawn) does not re-render the chart.
   const content = useMemo(() => {

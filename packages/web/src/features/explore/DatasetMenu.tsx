@@ -8,7 +8,7 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Alert, Button, Dropdown, Flex, Input, Modal, Table, Tooltip, Typography } from 'antd';
 import { MoreOutlined } from '@ant-design/icons';
-import { risonEncode } from '@strata/core';
+import { risonEncode, type QueryFormData } from '@strata/core';
 import type { ExploreDatasource } from '@strata/charts';
 import { api, errorMessage } from '../../app/api';
 import { useCurrentUser } from '../../app/BootstrapContext';
@@ -25,6 +25,7 @@ import {
   sqlLabFormFields,
   type DatasetMenuKey,
 } from './queryDatasource';
+import { CSS_VAR } from '@strata/core';
 
 const DatasetEditModal = lazy(() => import('../datasets/DatasetEditModal'));
 
@@ -70,7 +71,8 @@ export async function openInSqlLab(source: Record<string, string>): Promise<void
   form.remove();
 }
 
-function SwapDatasetModal({
+/** The Swap dataset dialog (also opened by the "Missing dataset" warning's button). */
+export function SwapDatasetModal({
   onClose,
   onChosen,
 }: {
@@ -208,13 +210,13 @@ export function DatasetMenu({
   dataset,
   onSwapped,
   onEdited,
-  onSavedAsDataset,
+  formData,
 }: {
   dataset: ExploreDataset;
   onSwapped: (id: number) => void;
   onEdited: () => void;
-  /** A query saved as a dataset: Explore moves onto it (see SaveDatasetModal's onExplore). */
-  onSavedAsDataset?: (datasetId: number) => Promise<void>;
+  /** The chart's form data: a query saved as a dataset reopens Explore on it with this chart. */
+  formData?: QueryFormData;
 }) {
   const user = useCurrentUser();
   const toasts = useToasts();
@@ -305,7 +307,7 @@ export function DatasetMenu({
         >
           <pre
             style={{
-              background: '#f7f8fa',
+              background: CSS_VAR.layout,
               padding: 12,
               maxHeight: 400,
               overflow: 'auto',
@@ -328,7 +330,7 @@ export function DatasetMenu({
           columns={datasetColumnsOf(dataset.columns)}
           defaultName={defaultDatasetName(dataset.name)}
           openInNewWindow={false}
-          {...(onSavedAsDataset ? { onExplore: onSavedAsDataset } : {})}
+          formData={formData ?? null}
         />
       ) : null}
     </>

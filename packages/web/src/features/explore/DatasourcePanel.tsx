@@ -1,29 +1,97 @@
-/** The dataset pane: the dataset's name, and its metrics and columns, searchable. */
+/**
+ * The dataset pane: the dataset's name with its health (certification, warning markdown, the
+ * server's health check), and its metrics and columns, searchable.
+ */
 import { useMemo, useState, type ReactNode } from 'react';
 import { useDraggable } from '@dnd-kit/core';
 import type { DragItem } from './dnd';
 import { Collapse, Empty, Flex, Input, Tooltip, Typography } from 'antd';
 import {
+  AlertFilled,
   CalculatorOutlined,
   ClockCircleOutlined,
   FieldBinaryOutlined,
   FieldStringOutlined,
   FieldNumberOutlined,
   TableOutlined,
+  WarningFilled,
 } from '@ant-design/icons';
-import { DATASET_TITLE_TOOLTIP_LENGTH, GenericDataType } from '@strata/core';
+import { DATASET_TITLE_TOOLTIP_LENGTH, FEATURE_FLAGS, GenericDataType } from '@strata/core';
+import { useFeatureFlag } from '../../app/featureFlags';
 import type { ExploreDatasource } from '@strata/charts';
+import { CertifiedMark } from '../lists/cells';
+import { renderMarkdown } from '../dashboard/components/markdown';
+import { datasetHealth } from './datasetHealth';
 
-/** A row of the pane that can be dragged onto a control. */
+/** The dataset's certification, warning markdown (rendered, raw HTML escaped) and health check. */
+function DatasetHealthMarks({ datasource }: { datasource: ExploreDatasource | null }) {
+  const health = useMemo(() => datasetHealth(datasource), [datasource]);
+  const warning = useMemo(
+    () => (health.warningMarkdown ? renderMarkdown(health.warningMarkdown, true) : null),
+    [health.warningMarkdown],
+  );
+  return (
+    <>
+      {health.certifiedBy ? (
+        <span data-test="dataset-certified">
+          <CertifiedMark by={health.certifiedBy} details={health.certificationDetails} />
+        </span>
+      ) : null}
+      {warning !== null ? (
+        <Tooltip
+          title={
+            <div
+              className="dataset-warning-markdown"
+              data-test="dataset-warning-markdown"
+              // Sanitised HTML of the markdown (markdown.ts), the markdown's own HTML escaped.
+              dangerouslySetInnerHTML={{ __html: warning }}
+            />
+          }
+        >
+          <WarningFilled
+            style={{ color: '#FCC700', flex: 'none' }}
+            aria-label="Dataset warning"
+            data-test="dataset-warning"
+          />
+        </Tooltip>
+      ) : null}
+      {health.healthCheckMessage ? (
+        <Tooltip title={health.healthCheckMessage}>
+          <AlertFilled
+            style={{ color: '#FCC700', flex: 'none' }}
+            aria-label={health.healthCheckMessage}
+            data-test="dataset-health-check"
+          />
+        </Tooltip>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * A row of the pane that can be dragged onto a control (unless the ENABLE_EXPLORE_DRAG_AND_DROP
+ * flag is off: then the controls are filled by their own pickers only).
+ */
 function DraggableRow({ id, item, children }: { id: string; item: DragItem; children: ReactNode }) {
-  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id, data: item });
+  const dnd = useFeatureFlag(FEATURE_FLAGS.ENABLE_EXPLORE_DRAG_AND_DROP);
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({
+    id,
+    data: item,
+    disabled: !dnd,
+  });
   return (
     <div
       ref={setNodeRef}
       {...attributes}
       {...listeners}
       data-test={id}
-      style={{ cursor: 'grab', opacity: isDragging ? 0.4 : 1, padding: '2px 4px', borderRadius: 4 }}
+      data-draggable={dnd ? 'true' : 'false'}
+      style={{
+        cursor: dnd ? 'grab' : 'default',
+        opacity: isDragging ? 0.4 : 1,
+        padding: '2px 4px',
+        borderRadius: 4,
+      }}
     >
       {children}
     </div>
@@ -63,22 +131,23 @@ export function DatasourcePanel({
     [datasource, q],
   );
   const title = (
-    <Flex gap={6} align="center" style={{ minWidth: 0 }}>
-      <TableOutlined />
-      <Typography.Text strong ellipsis style={{ minWidth: 0 }}>
-        {name}
-      </Typography.Text>
-    </Flex>
+    <Typography.Text strong ellipsis style={{ minWidth: 0 }}>
+      {name}
+    </Typography.Text>
   );
   return (
     <Flex vertical style={{ height: '100%', minHeight: 0 }} data-test="datasource-panel">
       <div style={{ padding: '12px 12px 8px' }}>
         <Flex justify="space-between" align="center" gap={4}>
-          {name.length > DATASET_TITLE_TOOLTIP_LENGTH ? (
-            <Tooltip title={name}>{title}</Tooltip>
-          ) : (
-            title
-          )}
+          <Flex gap={6} align="center" style={{ minWidth: 0 }}>
+            <TableOutlined style={{ flex: 'none' }} />
+            {name.length > DATASET_TITLE_TOOLTIP_LENGTH ? (
+              <Tooltip title={name}>{title}</Tooltip>
+            ) : (
+              title
+            )}
+            <DatasetHealthMarks datasource={datasource} />
+          </Flex>
           {menu}
         </Flex>
         <Input.Search

@@ -22,16 +22,21 @@ import {
   type ChartHooks,
   type ControlState,
 } from '@strata/charts';
-import { api, errorMessage, isAbortError } from '../../app/api';
+import { api, errorAccessLink, errorMessage, isAbortError } from '../../app/api';
 import { useCurrentUser } from '../../app/BootstrapContext';
+import { LOG_ACTIONS, useMountLog } from '../../app/logger/eventLogger';
 import { usePageTitle } from '../../app/usePageTitle';
 import { useToasts } from '../../app/toasts';
-import { DatasetMenu, type ExploreDataset } from './DatasetMenu';
+import { DatasetMenu, SwapDatasetModal, type ExploreDataset } from './DatasetMenu';
 import { SaveModal } from './SaveModal';
 import { VizTypeControl } from './VizTypeGallery';
 import { canDrillToDetail } from '../drillDetail/drillPayload';
 import { useDrillDetail } from '../drillDetail/useDrillDetail';
+import { canDrillBy } from '../drillBy/drillByFormData';
+import { useDrillBy } from '../drillBy/useDrillBy';
 import { ChartActions } from './ChartActions';
+import { ChartTitle } from './ChartTitle';
+import { explorePermissions } from './explorePermissions';
 import { ChartRenderer } from './ChartRenderer';
 import { chartDrawStatus, chartStatusAttributes, useReportReadySignal } from './chartStatus';
 import { ControlPanel } from './ControlPanel';
@@ -52,13 +57,20 @@ import {
   readExploreParams,
 } from './hydrate';
 import { loadExplore } from './loadExplore';
+import {
+  browserLocalStorage,
+  readDashboardExploreContext,
+  withDashboardContext,
+} from './dashboardContext';
 import { postChartData } from './chartData';
+import { fetchSavedChart } from './savedChartApi';
 import { runChartQuery } from './runChartQuery';
 import { reorderTarget, valueAfterDrop, type DragItem } from './dnd';
 import { announceFilterDrop } from './filterDrop';
 import { browserTabId, exploreAddress, storeFormData } from './formDataKey';
-import { formDataOnDataset, isQueryDatasource } from './queryDatasource';
-import type { ExplorePayload, ExploreSlice } from './types';
+import { isQueryDatasource } from './queryDatasource';
+import type { ExplorePayload } from './types';
+import { CSS_VAR } from '@strata/core';
 
 /** A chart shown alone is drawn at once, without the entry animation (embeds, screenshots). */
 const STANDALONE_RENDER: ChartRenderOptions = { animateFirstDraw: false };
@@ -106,14 +118,25 @@ export default function ExplorePage() {
   });
   const controller = useRef<AbortController | null>(null);
   const user = useCurrentUser();
+  const perms = useMemo(() => explorePermissions(user, state.slice), [user, state.slice]);
   const toasts = useToasts();
   // A small move starts a drag, so clicks on the pane's rows still work.
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
   const formDataKey = useRef<string | null>(params.formDataKey);
   const tabId = useMemo(() => browserTabId(sessionStorageOrNull()), []);
   const [saving, setSaving] = useState(false);
+  const [swapping, setSwapping] = useState(false);
   const plugin = chartRegistry.get(state.formData.viz_type);
-  usePageTitle(state.slice?.slice_name ?? (load.name ? `${load.name} · Explore` : 'Explore'));
+  usePageTitle(state.sliceName ?? (load.name ? `${load.name} · Explore` : 'Explore'));
+  const loggedSliceId = state.slice?.slice_id;
+  useMountLog(
+    LOG_ACTIONS.mountExplorer,
+    load.loading || load.error
+      ? null
+      : loggedSliceId
+        ? { source: 'explore', sourceId: loggedSliceId, sliceId: loggedSliceId }
+        : { source: 'explore', sourceId: 0 },
+  );
 
   const run = useCallback(
     (formData = state.formData) => {
@@ -138,7 +161,13 @@ export default function ExplorePage() {
         })
         .catch((e: unknown) => {
           if (isAbortError(e)) return;
-          dispatch(a.chartUpdateFailed({ message: errorMessage(e), now: Date.now() }));
+          dispatch(
+            a.chartUpdateFailed({
+              message: errorMessage(e),
+              link: errorAccessLink(e),
+              now: Date.now(),
+            }),
+          );
         });
     },
     [state.formData, tabId, standalone],
@@ -163,12 +192,6 @@ export default function ExplorePage() {
     }
   };
 
-  /** The query was saved as a dataset: Explore reopens on it with the same form data. */
-  const exploreSavedDataset = async (id: number) => {
-    const key = await storeFormData(api, null, formDataOnDataset(state.formData, id), tabId);
-    window.location.assign(exploreAddress(key, undefined));
-  };
-
   const stop = () => {
     controller.current?.abort();
     dispatch(a.chartUpdateStopped({ now: Date.now() }));
@@ -185,7 +208,10 @@ export default function ExplorePage() {
     const c = new AbortController();
     loadExplore(api, params, c.signal)
       .then((result) => {
-        let formData = hydrateFormData(result);
+        let formData = withDashboardContext(
+          hydrateFormData(result),
+          readDashboardExploreContext(browserLocalStorage(), params.dashboardPageId ?? null),
+        );
         // A new chart of a chosen type (not a saved chart or stored form data).
         if (
           params.vizType &&
@@ -226,11 +252,13 @@ export default function ExplorePage() {
     [plugin, state.formData, state.datasource],
   );
   const errors = validationMessages(controls);
+  // The chart's dataset is gone (or has no columns): "Missing dataset", nothing to run on.
+  const datasetMissing = !!load.message || !state.datasource?.columns.length;
   useEffect(() => {
     if (hydratedOnce.current || !state.datasource || load.loading) return;
     hydratedOnce.current = true;
-    if (plugin && errors.length === 0) run(state.formData);
-  }, [state.datasource, load.loading, plugin, errors.length, run, state.formData]);
+    if (plugin && errors.length === 0 && !datasetMissing) run(state.formData);
+  }, [state.datasource, load.loading, plugin, errors.length, run, state.formData, datasetMissing]);
 
   const renderOnly = useMemo(() => {
     const names = new Set(
@@ -273,18 +301,36 @@ export default function ExplorePage() {
     state.datasource?.type,
     user,
   );
+  // Drill by: a submenu of the same menus, and its modal.
+  const drillByEnabled = canDrillBy(
+    chartRegistry.get(drawnFormData.viz_type)?.metadata,
+    state.datasource?.type,
+    user,
+  );
+  const drillBy = useDrillBy({
+    formData: drawnFormData,
+    datasource: state.datasource,
+    chartName: state.sliceName ?? '- untitled',
+    enabled: drillByEnabled,
+  });
   const drill = useDrillDetail({
     formData: drawnFormData,
     datasourceId: state.datasource?.id ?? null,
-    chartName: state.slice?.slice_name ?? '- untitled',
+    chartName: state.sliceName ?? '- untitled',
+    detail: drillable,
+    drillBy: drillBy.menu,
   });
   const drillMenu = drill.onContextMenu;
   const chartHooks = useMemo<ChartHooks>(
     () => ({
       postChartData: async (context) => (await postChartData(context)).result,
-      ...(drillable ? { onContextMenu: drillMenu } : {}),
+      // deck.gl Multiple Layers reading the charts it layers.
+      getSavedChart: fetchSavedChart,
+      // A chart writing a control back (a deck.gl map's viewport when panned).
+      setControlValue: (name, value) => dispatch(a.controlChanged({ name, value })),
+      ...(drillable || drillByEnabled ? { onContextMenu: drillMenu } : {}),
     }),
-    [drillable, drillMenu],
+    [drillable, drillByEnabled, drillMenu, dispatch],
   );
 
   if (!hasExploreTarget(params))
@@ -339,7 +385,7 @@ export default function ExplorePage() {
     });
     return (
       <div
-        style={{ position: 'fixed', inset: 0, background: '#fff' }}
+        style={{ position: 'fixed', inset: 0, background: CSS_VAR.surface }}
         data-test="standalone-chart"
         ref={reportReadyRef}
       >
@@ -393,13 +439,18 @@ export default function ExplorePage() {
         if (value !== null) dispatch(a.controlChanged({ name: control.name, value }));
       }}
     >
-      <Flex style={{ flex: 1, minHeight: 0, background: '#f7f8fa' }} data-test="explore-page">
+      <Flex style={{ flex: 1, minHeight: 0, background: CSS_VAR.layout }} data-test="explore-page">
         <div
-          style={{ width: 260, background: '#fff', borderRight: '1px solid #f0f0f0', minHeight: 0 }}
+          style={{
+            width: 260,
+            background: CSS_VAR.surface,
+            borderRight: `1px solid ${CSS_VAR.borderSecondary}`,
+            minHeight: 0,
+          }}
         >
           <DatasourcePanel
             datasource={state.datasource}
-            name={load.name}
+            name={load.name || (datasetMissing ? MESSAGES.missingDataset : '')}
             menu={
               state.datasource ? (
                 <DatasetMenu
@@ -408,7 +459,7 @@ export default function ExplorePage() {
                   onEdited={() =>
                     state.datasource && void changeDataset(state.datasource.id, false)
                   }
-                  onSavedAsDataset={exploreSavedDataset}
+                  formData={state.formData}
                 />
               ) : null
             }
@@ -416,7 +467,12 @@ export default function ExplorePage() {
         </div>
         <Flex
           vertical
-          style={{ width: 340, background: '#fff', borderRight: '1px solid #f0f0f0', minHeight: 0 }}
+          style={{
+            width: 340,
+            background: CSS_VAR.surface,
+            borderRight: `1px solid ${CSS_VAR.borderSecondary}`,
+            minHeight: 0,
+          }}
         >
           <div style={{ padding: '12px 12px 0' }}>
             <Typography.Text strong style={{ fontSize: 12 }}>
@@ -440,7 +496,7 @@ export default function ExplorePage() {
               <Empty description={MESSAGES.vizTypeNotSupported} style={{ marginTop: 40 }} />
             )}
           </div>
-          <Flex gap={8} style={{ padding: 12, borderTop: '1px solid #f0f0f0' }}>
+          <Flex gap={8} style={{ padding: 12, borderTop: `1px solid ${CSS_VAR.borderSecondary}` }}>
             {state.chartStatus === 'loading' ? (
               <Button block danger icon={<StopOutlined />} onClick={stop}>
                 Stop
@@ -462,9 +518,11 @@ export default function ExplorePage() {
         </Flex>
         <Flex vertical style={{ flex: 1, minWidth: 0, minHeight: 0, padding: 16, gap: 12 }}>
           <Flex justify="space-between" align="center">
-            <Typography.Title level={4} style={{ margin: 0 }} data-test="chart-title">
-              {state.slice?.slice_name ?? '- untitled'}
-            </Typography.Title>
+            <ChartTitle
+              title={state.sliceName}
+              canEdit={state.slice ? perms.canOverwrite : perms.canSave}
+              onChange={(title) => dispatch(a.titleChanged(title))}
+            />
             <Flex gap={8} align="center">
               {result ? (
                 <RowCount
@@ -477,23 +535,33 @@ export default function ExplorePage() {
               <ChartActions
                 formData={state.latestQueryFormData ?? state.formData}
                 slice={state.slice}
-                canEdit={canOverwrite(state.slice, user?.userId ?? null)}
+                canEdit={perms.canOverwrite}
+                canDownload={perms.canDownload}
                 chartElement={() => document.querySelector('[data-test="chart-container"]')}
                 onSliceChanged={(s) => dispatch(a.sliceSaved(s))}
                 {...(drillable ? { onDrillToDetail: () => drill.open() } : {})}
+                drillBy={drillBy.menu([])}
               />
               {drill.element}
+              {drillBy.element}
               <Tooltip
                 title={
-                  isQueryDatasource(state.datasource)
-                    ? 'Save the query as a dataset (dataset menu) to save the chart'
-                    : undefined
+                  !perms.canSave
+                    ? 'You do not have permission to save charts'
+                    : isQueryDatasource(state.datasource)
+                      ? 'Save the query as a dataset (dataset menu) to save the chart'
+                      : undefined
                 }
               >
                 <Button
                   icon={<SaveOutlined />}
                   onClick={() => setSaving(true)}
-                  disabled={!plugin || !state.datasource || isQueryDatasource(state.datasource)}
+                  disabled={
+                    !perms.canSave ||
+                    !plugin ||
+                    !state.datasource ||
+                    isQueryDatasource(state.datasource)
+                  }
                   data-test="save-chart"
                 >
                   Save
@@ -501,32 +569,39 @@ export default function ExplorePage() {
               </Tooltip>
             </Flex>
           </Flex>
-          {load.message || !state.datasource?.columns.length ? (
+          {datasetMissing ? (
             <Alert
               type="warning"
               showIcon
               message={MESSAGES.missingDataset}
               description={load.message ?? MESSAGES.missingDatasetDetail}
+              action={
+                <Button size="small" onClick={() => setSwapping(true)} data-test="swap-dataset">
+                  Swap dataset
+                </Button>
+              }
+              data-test="missing-dataset"
+            />
+          ) : null}
+          {swapping ? (
+            <SwapDatasetModal
+              onClose={() => setSwapping(false)}
+              onChosen={(id) => {
+                setSwapping(false);
+                void changeDataset(id, true);
+              }}
             />
           ) : null}
           {errors.length && state.queriesResponse ? (
             <Alert type="warning" showIcon message={errors.join('. ')} data-test="control-errors" />
-          ) : null}
-          {state.droppedFields.length ? (
-            <Alert
-              type="info"
-              showIcon
-              closable
-              message={`Removed from the chart because the dataset no longer has them: ${state.droppedFields.join(', ')}`}
-            />
           ) : null}
           <div
             data-chart-status={state.chartStatus ?? 'none'}
             style={{
               flex: 1,
               minHeight: 280,
-              background: '#fff',
-              border: '1px solid #f0f0f0',
+              background: CSS_VAR.surface,
+              border: `1px solid ${CSS_VAR.borderSecondary}`,
               borderRadius: 6,
               position: 'relative',
               padding: 8,
@@ -540,6 +615,13 @@ export default function ExplorePage() {
                   state.chartStatus === 'stopped' ? MESSAGES.chartStopped : MESSAGES.unexpectedError
                 }
                 description={state.chartStatus === 'stopped' ? undefined : state.chartAlert}
+                action={
+                  state.chartStatus === 'failed' && state.chartAlertLink ? (
+                    <a href={state.chartAlertLink} target="_blank" rel="noopener noreferrer">
+                      {MESSAGES.requestAccess}
+                    </a>
+                  ) : undefined
+                }
                 data-test="chart-error"
               />
             ) : state.queriesResponse && state.datasource ? (
@@ -565,8 +647,8 @@ export default function ExplorePage() {
           </div>
           <div
             style={{
-              background: '#fff',
-              border: '1px solid #f0f0f0',
+              background: CSS_VAR.surface,
+              border: `1px solid ${CSS_VAR.borderSecondary}`,
               borderRadius: 6,
               padding: '0 8px',
               maxHeight: 260,
@@ -585,13 +667,16 @@ export default function ExplorePage() {
               state.slice
                 ? {
                     slice_id: state.slice.slice_id,
-                    slice_name: state.slice.slice_name,
+                    slice_name: state.sliceName ?? state.slice.slice_name,
                     dashboards: state.slice.dashboards ?? [],
                   }
                 : null
             }
-            canOverwrite={canOverwrite(state.slice, user?.userId ?? null)}
-            defaultName={load.name ? `${plugin?.metadata.name ?? 'Chart'} - ${load.name}` : ''}
+            canOverwrite={perms.canOverwrite}
+            defaultName={
+              state.sliceName ??
+              (load.name ? `${plugin?.metadata.name ?? 'Chart'} - ${load.name}` : '')
+            }
             onSaved={(saved, name, goToDashboard) => {
               setSaving(false);
               dispatch(
@@ -614,10 +699,4 @@ function sessionStorageOrNull(): Storage | null {
   } catch {
     return null;
   }
-}
-
-/** Spec 001 §6: overwriting needs the user among the chart's owners. */
-export function canOverwrite(slice: ExploreSlice | null, userId: number | null): boolean {
-  if (!slice || userId === null) return false;
-  return (slice.owners ?? []).some((o) => (typeof o === 'number' ? o : o.id) === userId);
 }

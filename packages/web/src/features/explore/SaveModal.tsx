@@ -1,15 +1,11 @@
 /** The save-chart modal: save as new or overwrite, the chart's name, and a dashboard to add it to. */
 import { useEffect, useState } from 'react';
-import { Button, Form, Input, Modal, Radio, Select } from 'antd';
-import { risonEncode, type QueryFormData } from '@strata/core';
-import { api, errorMessage } from '../../app/api';
+import { Alert, Button, Form, Input, Modal, Radio, Select } from 'antd';
+import { formatMessage, MESSAGES, type QueryFormData } from '@strata/core';
+import { api, serverMessageOr } from '../../app/api';
+import { useCurrentUser } from '../../app/BootstrapContext';
 import { useToasts } from '../../app/toasts';
-import { saveChart, type SaveResult } from './saveChart';
-
-interface DashboardOption {
-  id: number;
-  dashboard_title: string;
-}
+import { dashboardsToSaveTo, saveChart, type DashboardOption, type SaveResult } from './saveChart';
 
 const NEW_PREFIX = '__new__:';
 
@@ -40,19 +36,19 @@ export function SaveModal({
   const [dashboards, setDashboards] = useState<DashboardOption[]>([]);
   const [saving, setSaving] = useState(false);
 
+  // Superset's save dialog alerts: the dashboards could not be listed, or the save failed.
+  const [alert, setAlert] = useState<string | null>(null);
+  const user = useCurrentUser();
+
   useEffect(() => {
     if (!open) return;
-    const q = risonEncode({
-      columns: ['id', 'dashboard_title'],
-      order_column: 'dashboard_title',
-      order_direction: 'asc',
-      page_size: 100,
-    });
-    api
-      .get<{ result: DashboardOption[] }>(`/api/v1/dashboard/?q=${encodeURIComponent(q)}`)
-      .then((r) => setDashboards(r.result))
-      .catch(() => setDashboards([]));
-  }, [open]);
+    dashboardsToSaveTo(api)
+      .then(setDashboards)
+      .catch(() => {
+        setDashboards([]);
+        setAlert(formatMessage(MESSAGES.fetchDashboardsFailed, user?.username ?? ''));
+      });
+  }, [open, user?.username]);
 
   const submit = async (goToDashboard: boolean) => {
     setSaving(true);
@@ -76,7 +72,8 @@ export function SaveModal({
       result.toasts.forEach((t) => toasts.addSuccessToast(t));
       onSaved(result, name.trim(), goToDashboard);
     } catch (e) {
-      toasts.addDangerToast(errorMessage(e));
+      toasts.addDangerToast(serverMessageOr(e, MESSAGES.dashboardUnknownError));
+      setAlert(MESSAGES.saveSliceFailed);
     } finally {
       setSaving(false);
     }
@@ -108,6 +105,17 @@ export function SaveModal({
         </>
       )}
     >
+      {alert ? (
+        <Alert
+          type="warning"
+          showIcon
+          closable
+          onClose={() => setAlert(null)}
+          message={alert}
+          style={{ marginBottom: 16 }}
+          data-test="save-modal-alert"
+        />
+      ) : null}
       <Form layout="vertical">
         <Form.Item>
           <Radio.Group

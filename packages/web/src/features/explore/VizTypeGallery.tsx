@@ -8,6 +8,7 @@ import { Button, Empty, Flex, Input, Menu, Modal, Tag, Typography } from 'antd';
 import { AppstoreOutlined } from '@ant-design/icons';
 import { MESSAGES } from '@strata/core';
 import { chartRegistry, type ChartPlugin } from '@strata/charts';
+import { useDynamicPlugins } from '../dynamicPlugins/useDynamicPlugins';
 import {
   galleryGroups,
   galleryItems,
@@ -16,18 +17,27 @@ import {
   tileTypes,
   type GallerySection,
 } from './gallery';
+import { CSS_VAR } from '@strata/core';
+import { usePictureTone } from '../../app/theme/usePictureTone';
 
 function Thumbnail({ plugin, size }: { plugin: ChartPlugin; size: number }) {
   const svg = plugin.metadata.thumbnail;
+  const tone = usePictureTone();
   return svg ? (
     <img
       alt={plugin.metadata.name}
       src={`data:image/svg+xml;utf8,${encodeURIComponent(svg)}`}
-      style={{ width: size, height: (size * 100) / 160, display: 'block', borderRadius: 4 }}
+      style={{
+        width: size,
+        height: (size * 100) / 160,
+        display: 'block',
+        borderRadius: 4,
+        ...tone,
+      }}
     />
   ) : (
     <div
-      style={{ width: size, height: (size * 100) / 160, background: '#f0f0f0', borderRadius: 4 }}
+      style={{ width: size, height: (size * 100) / 160, background: CSS_VAR.fill, borderRadius: 4 }}
     />
   );
 }
@@ -48,7 +58,10 @@ function Gallery({
   onChoose: (v: string) => void;
   onClose: () => void;
 }) {
-  const plugins = useMemo(() => chartRegistry.list(), []);
+  // Dynamic plugins register as they arrive: the list is read again when one does.
+  const pluginState = useDynamicPlugins();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the registry changes with the state
+  const plugins = useMemo(() => chartRegistry.list(), [pluginState]);
   const groups = useMemo(() => galleryGroups(plugins), [plugins]);
   const [section, setSection] = useState<GallerySection>({ kind: 'all' });
   const [search, setSearch] = useState('');
@@ -146,7 +159,7 @@ function Gallery({
           {chosen ? (
             <Flex
               gap={12}
-              style={{ borderTop: '1px solid #f0f0f0', paddingTop: 8 }}
+              style={{ borderTop: `1px solid ${CSS_VAR.borderSecondary}`, paddingTop: 8 }}
               data-test="gallery-details"
             >
               <Thumbnail plugin={chosen} size={160} />

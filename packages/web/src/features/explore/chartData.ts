@@ -54,6 +54,9 @@ export async function postChartData<R = ChartDataResult>(
   const events = asyncQueriesEnabled() ? loadAsyncEvents() : null;
   const res = await api.postStream(CHART_DATA_URL, context, signal ? { signal } : {});
   const body = await readJson(res);
+  // 204 No Content (a query context without queries): a success without data, as Superset's
+  // client reads it.
+  if (res.status === 204) return { result: [] };
   if (res.status !== 202) {
     const answer = body as Partial<ChartDataAnswer<R>> | null;
     if (!answer || !Array.isArray(answer.result))

@@ -6,6 +6,7 @@ import {
   initialExploreState,
   needsQuery,
 } from './exploreSlice';
+import type { ExploreSlice } from './types';
 
 const datasource = {
   id: 1,
@@ -25,10 +26,9 @@ const hydrated = () =>
   );
 
 describe('explore reducer', () => {
-  it('hydrates, dropping what the dataset lost and filling defaults', () => {
+  it('hydrates, keeping what the dataset lost (the controls mark it) and filling defaults', () => {
     const s = hydrated();
-    expect(s.formData.metric).toBeNull();
-    expect(s.droppedFields).toEqual(['gone']);
+    expect(s.formData.metric).toBe('gone');
     expect(s.formData.y_axis_format).toBe('SMART_NUMBER');
   });
 
@@ -41,7 +41,16 @@ describe('explore reducer', () => {
     s = exploreReducer(s, a.chartRenderingSucceeded());
     expect(s.chartStatus).toBe('rendered');
     s = exploreReducer(s, a.chartUpdateFailed({ message: null, now: 3 }));
-    expect(s).toMatchObject({ chartStatus: 'failed', chartAlert: 'Network error.' });
+    expect(s).toMatchObject({
+      chartStatus: 'failed',
+      chartAlert: 'Network error.',
+      chartAlertLink: null,
+    });
+    s = exploreReducer(
+      s,
+      a.chartUpdateFailed({ message: 'Not found', link: 'https://wiki.example.org/a', now: 3 }),
+    );
+    expect(s.chartAlertLink).toBe('https://wiki.example.org/a');
     s = exploreReducer(s, a.chartUpdateStopped({ now: 4 }));
     expect(s).toMatchObject({ chartStatus: 'stopped', chartAlert: 'Updating chart was stopped' });
     s = exploreReducer(s, a.chartRenderingFailed('boom'));
@@ -60,7 +69,7 @@ describe('explore reducer', () => {
     expect(needsQuery(s, renderOnly)).toBe(true);
   });
 
-  it('moves to another dataset, picking its time column and dropping what it lacks', () => {
+  it('moves to another dataset, picking its time column and keeping what it lacks', () => {
     let s = exploreReducer(
       initialExploreState,
       a.hydrated({
@@ -92,8 +101,7 @@ describe('explore reducer', () => {
     );
     expect(s.formData.datasource).toBe('2__table');
     expect(s.formData.granularity_sqla).toBe('when');
-    expect(s.formData.metric).toBeNull();
-    expect(s.droppedFields).toEqual(['count']);
+    expect(s.formData.metric).toBe('count');
   });
 
   it('carries the metrics to another chart type', () => {
@@ -110,6 +118,18 @@ describe('explore reducer', () => {
     s = exploreReducer(s, a.controlChanged({ name: 'metrics', value: [] }));
     s = exploreReducer(s, a.vizTypeChanged('table'));
     expect(s.formData.metrics).toEqual(['count']);
+  });
+});
+
+describe('the chart title', () => {
+  it('starts from the saved chart, takes what is typed in the header, and follows a save', () => {
+    let s = exploreReducer(initialExploreState, a.titleChanged('  Births  '));
+    expect(s.sliceName).toBe('Births');
+    s = exploreReducer(s, a.titleChanged('   '));
+    expect(s.sliceName).toBeNull();
+    s = exploreReducer(s, a.sliceSaved({ slice_id: 7, slice_name: 'Saved name' } as ExploreSlice));
+    expect(s.sliceName).toBe('Saved name');
+    expect(s.formData.slice_id).toBe(7);
   });
 });
 

@@ -8,7 +8,6 @@ import { MESSAGES, type QueryFormData } from '@strata/core';
 import {
   chartRegistry,
   controlPanelState,
-  dropMissingFields,
   listControls,
   type ChartDataResult,
 } from '@strata/charts';
@@ -18,6 +17,11 @@ import type { ChartStatus, ExploreSlice } from './types';
 export interface ExploreState {
   datasource: ExploreDatasource | null;
   slice: ExploreSlice | null;
+  /**
+   * The title in the header: the saved chart's name, or what the user typed there (Superset's
+   * `sliceName`); the save dialog starts from it. Null: untitled.
+   */
+  sliceName: string | null;
   formData: QueryFormData;
   /** Form data of the last query run (what the chart shows). */
   latestQueryFormData: QueryFormData | null;
@@ -25,49 +29,27 @@ export interface ExploreState {
   dataFormData: QueryFormData | null;
   chartStatus: ChartStatus | null;
   chartAlert: string | null;
+  /** Where to ask for access when the chart's dataset was refused ("Request Access"). */
+  chartAlertLink: string | null;
   queriesResponse: ChartDataResult[] | null;
   chartUpdateStartTime: number | null;
   chartUpdateEndTime: number | null;
-  /** Fields dropped because the dataset no longer has them (shown once as a warning). */
-  droppedFields: string[];
 }
 
 export const initialExploreState: ExploreState = {
   datasource: null,
   slice: null,
+  sliceName: null,
   formData: { datasource: '', viz_type: 'table' },
   latestQueryFormData: null,
   dataFormData: null,
   chartStatus: null,
   chartAlert: null,
+  chartAlertLink: null,
   queriesResponse: null,
   chartUpdateStartTime: null,
   chartUpdateEndTime: null,
-  droppedFields: [],
 };
-
-/** Form fields holding metrics or columns of the dataset (checked against it on load). */
-const METRIC_FIELDS = [
-  'metrics',
-  'metric',
-  'metric_2',
-  'secondary_metric',
-  'percent_metrics',
-  'x',
-  'y',
-  'size',
-  'series_limit_metric',
-  'timeseries_limit_metric',
-];
-const COLUMN_FIELDS = [
-  'groupby',
-  'columns',
-  'all_columns',
-  'series',
-  'entity',
-  'x_axis',
-  'granularity_sqla',
-];
 
 /** The form data with defaults and visibility applied for its chart type. */
 export function normalizeFormData(
@@ -106,23 +88,15 @@ const slice = createSlice({
         formData: QueryFormData;
       }>,
     ) {
-      const { datasource } = action.payload;
-      let formData = action.payload.formData;
-      let dropped: string[] = [];
-      if (datasource && datasource.columns.length > 0) {
-        const cleaned = dropMissingFields(formData, datasource, {
-          metrics: METRIC_FIELDS,
-          columns: COLUMN_FIELDS,
-        });
-        formData = cleaned.formData;
-        dropped = cleaned.dropped;
-      }
+      // Items the dataset lacks stay, marked by their controls (datasetCompat.ts).
+      const { datasource, formData } = action.payload;
       state.datasource = datasource;
       state.slice = action.payload.slice;
+      state.sliceName = action.payload.slice?.slice_name ?? null;
       state.formData = normalizeFormData(formData, datasource);
-      state.droppedFields = dropped;
       state.chartStatus = null;
       state.chartAlert = null;
+      state.chartAlertLink = null;
       state.queriesResponse = null;
       state.latestQueryFormData = null;
       state.dataFormData = null;
@@ -138,6 +112,7 @@ const slice = createSlice({
     chartUpdateStarted(state, action: PayloadAction<{ formData: QueryFormData; now: number }>) {
       state.chartStatus = 'loading';
       state.chartAlert = null;
+      state.chartAlertLink = null;
       state.latestQueryFormData = action.payload.formData;
       state.chartUpdateStartTime = action.payload.now;
       state.chartUpdateEndTime = null;
@@ -148,9 +123,13 @@ const slice = createSlice({
       state.dataFormData = state.latestQueryFormData;
       state.chartUpdateEndTime = action.payload.now;
     },
-    chartUpdateFailed(state, action: PayloadAction<{ message: string | null; now: number }>) {
+    chartUpdateFailed(
+      state,
+      action: PayloadAction<{ message: string | null; now: number; link?: string | null }>,
+    ) {
       state.chartStatus = 'failed';
       state.chartAlert = action.payload.message ?? MESSAGES.networkError;
+      state.chartAlertLink = action.payload.link ?? null;
       state.queriesResponse = null;
       state.chartUpdateEndTime = action.payload.now;
     },
@@ -166,7 +145,10 @@ const slice = createSlice({
       state.chartStatus = 'failed';
       state.chartAlert = MESSAGES.renderError.replace('%s', action.payload);
     },
-    /** Swap dataset: the form data moves to the new dataset (spec 001 §4 "Changing datasource"). */
+    /**
+     * Swap dataset (or the dataset edited): the form data moves to the new dataset (spec 001 §4
+     * "Changing datasource"), the time column to one the dataset has.
+     */
     datasourceChanged(state, action: PayloadAction<ExploreDatasource>) {
       const ds = action.payload;
       const next: QueryFormData = {
@@ -181,16 +163,18 @@ const slice = createSlice({
           ds.main_dttm_col && temporal.includes(ds.main_dttm_col) ? ds.main_dttm_col : null;
         next.granularity_sqla = main ?? temporal[0];
       }
-      const cleaned = dropMissingFields(next, ds, {
-        metrics: METRIC_FIELDS,
-        columns: COLUMN_FIELDS,
-      });
+      // What the new dataset lacks stays in the controls, marked (datasetCompat.ts).
       state.datasource = ds;
-      state.formData = normalizeFormData(cleaned.formData, ds);
-      state.droppedFields = cleaned.dropped;
+      state.formData = normalizeFormData(next, ds);
+    },
+    /** The title edited in the header (kept in the page until the chart is saved). */
+    titleChanged(state, action: PayloadAction<string>) {
+      const title = action.payload.trim();
+      state.sliceName = title === '' ? null : title;
     },
     sliceSaved(state, action: PayloadAction<ExploreSlice>) {
       state.slice = action.payload;
+      state.sliceName = action.payload.slice_name ?? null;
       state.formData = { ...state.formData, slice_id: action.payload.slice_id };
     },
   },

@@ -30,8 +30,10 @@ export function readExploreParams(search: string, pathname = ''): ExploreUrlPara
   const datasource = p.get('datasource');
   const [dsId, dsType] = datasource?.split('__') ?? [];
   const viz = p.get('viz_type');
+  const pageId = p.get('dashboard_page_id');
   return {
     ...(permalink ? { permalinkKey: permalink } : {}),
+    ...(pageId && /^[A-Za-z0-9_-]{1,64}$/.test(pageId) ? { dashboardPageId: pageId } : {}),
     ...(viz && /^[a-z0-9_]{1,64}$/.test(viz) ? { vizType: viz } : {}),
     formDataKey: p.get('form_data_key'),
     sliceId: positiveInt(p.get('slice_id')),

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   datasetColumnsOf,
   datasetMenuKeys,
-  formDataOnDataset,
   isQueryDatasource,
   sqlLabFormFields,
 } from './queryDatasource';
@@ -42,16 +41,6 @@ describe('Explore on a SQL Lab query', () => {
       { column_name: 'ds', name: 'ds', type: 'TIMESTAMP', type_generic: 2, is_dttm: true },
       { column_name: 'n', name: 'n', type: null, type_generic: null, is_dttm: false },
     ]);
-  });
-
-  it('keeps the form data on the saved dataset', () => {
-    const formData = { datasource: '7__query', viz_type: 'table', all_columns: ['a'] };
-    expect(formDataOnDataset(formData, 12)).toEqual({
-      datasource: '12__table',
-      viz_type: 'table',
-      all_columns: ['a'],
-    });
-    expect(formData.datasource).toBe('7__query');
   });
 
   it('opens a query in SQL Lab by its database, a dataset by its key', () => {

@@ -1,9 +1,9 @@
 /**
  * Explore on an unsaved SQL Lab query (datasource type "query", Superset's behaviour): the dataset
  * menu it gets (spec 001 §2: Query preview, View in SQL Lab, Save as dataset), what the Save or
- * Overwrite Dataset dialog needs of it, and the form data moved onto the saved dataset.
+ * Overwrite Dataset dialog needs of it.
  */
-import type { QueryFormData, ResultColumn } from '@strata/core';
+import type { ResultColumn } from '@strata/core';
 import type { DatasourceColumn } from '@strata/charts';
 
 export const QUERY_DATASOURCE_TYPE = 'query';
@@ -42,11 +42,6 @@ export function datasetColumnsOf(columns: readonly DatasourceColumn[]): ResultCo
     type_generic: c.type_generic ?? null,
     is_dttm: c.is_dttm === true,
   }));
-}
-
-/** The form data kept when Explore moves onto the dataset the query was saved as. */
-export function formDataOnDataset(formData: QueryFormData, datasetId: number): QueryFormData {
-  return { ...formData, datasource: `${datasetId}__table` };
 }
 
 /** What a datasource needs for the form post that opens it in SQL Lab. */

@@ -3,9 +3,10 @@
  * dashboard by name, then POST (save as new) or PUT (overwrite) `/api/v1/chart/` with the form
  * data as `params` and the query context, linked to the chosen dashboard. Pure parts first.
  */
-import { formatMessage, MESSAGES, type QueryFormData } from '@strata/core';
+import { formatMessage, MESSAGES, risonEncode, type QueryFormData } from '@strata/core';
 import { chartRegistry, parseDatasource } from '@strata/charts';
 import type { ApiClient } from '../../app/api';
+import { withoutDashboardContext } from './dashboardContext';
 
 export interface SaveRequest {
   action: 'saveas' | 'overwrite';
@@ -21,7 +22,7 @@ export interface SaveRequest {
 /** The body of POST/PUT /api/v1/chart/. */
 export function chartBody(req: SaveRequest, dashboardId: number | null): Record<string, unknown> {
   const { id, type } = parseDatasource(req.formData.datasource);
-  const formData: QueryFormData = { ...req.formData };
+  const formData: QueryFormData = withoutDashboardContext(req.formData);
   delete formData.slice_id;
   delete formData.extra_form_data;
   const plugin = chartRegistry.get(formData.viz_type);
@@ -92,4 +93,23 @@ export async function saveChart(api: ApiClient, req: SaveRequest): Promise<SaveR
     sliceId = (await api.post<{ id: number }>('/api/v1/chart/', body)).id;
   }
   return { sliceId, dashboardId, toasts: saveToasts(req, dashboardTitle, created) };
+}
+
+export interface DashboardOption {
+  id: number;
+  dashboard_title: string;
+}
+
+/** The dashboards offered in the save dialog (the user's writable ones, by title). */
+export async function dashboardsToSaveTo(api: ApiClient): Promise<DashboardOption[]> {
+  const q = risonEncode({
+    columns: ['id', 'dashboard_title'],
+    order_column: 'dashboard_title',
+    order_direction: 'asc',
+    page_size: 100,
+  });
+  const answer = await api.get<{ result: DashboardOption[] }>(
+    `/api/v1/dashboard/?q=${encodeURIComponent(q)}`,
+  );
+  return answer.result;
 }

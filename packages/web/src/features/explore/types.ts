@@ -34,6 +34,8 @@ export interface ExploreUrlParams {
   datasourceType: string | null;
   /** `viz_type` of a new chart ("Create a new chart" opens Explore with it). */
   vizType?: string;
+  /** Opened from a dashboard's "Edit chart": the id its context was kept under. */
+  dashboardPageId?: string;
 }
 
 export type { QueryFormData };

@@ -1,7 +1,7 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Card, Col, Empty, Flex, Row, Typography } from 'antd';
+import { Card, Col, Empty, Flex, Row, Space, Typography } from 'antd';
 import {
   BarChartOutlined,
   ConsoleSqlOutlined,
@@ -10,16 +10,27 @@ import {
 } from '@ant-design/icons';
 import { MESSAGES, userDisplayName } from '@strata/core';
 import type { ListResponse } from '@strata/core';
-import { listUrl } from '../../app/api';
 import { useCurrentUser } from '../../app/BootstrapContext';
-import { PATHS } from '../../app/layout/navigation';
+import { PATHS, mayUseSqlLab } from '../../app/layout/navigation';
 import { useToasts } from '../../app/toasts';
 import { useApiData } from '../../app/useApiData';
 import { usePageTitle } from '../../app/usePageTitle';
 import { fetchListErrorMessage } from '../../components/ListView/listActions';
-import type { ChartRow, DashboardRow } from '../lists/types';
-import { activityKind, favoritesListLink, favoritesQuery, recentActivityUrl } from './home';
-import type { RecentActivity } from './home';
+import type { ChartRow, DashboardRow, SavedQueryRow } from '../lists/types';
+import {
+  HOME_TAB_KEYS,
+  LIST_TABS,
+  RECENTS_TABS,
+  activityListUrl,
+  changedItems,
+  homeListUrl,
+  recentActivityUrl,
+  storedTab,
+  viewAllLink,
+  viewedItems,
+} from './home';
+import type { ActivityItem, ListTab, RecentsTab } from './home';
+import { CSS_VAR } from '@strata/core';
 
 const ICONS = {
   dashboard: <DashboardOutlined />,
@@ -28,8 +39,6 @@ const ICONS = {
   other: <FileOutlined />,
 };
 
-const DASHBOARDS_URL = listUrl('dashboard', favoritesQuery('dashboard'));
-const CHARTS_URL = listUrl('chart', favoritesQuery('chart'));
 const RECENTS_URL = recentActivityUrl();
 
 const listStyle = { listStyle: 'none', margin: 0, padding: 0 } as const;
@@ -38,55 +47,50 @@ const itemStyle = {
   alignItems: 'center',
   gap: 10,
   padding: '8px 0',
-  borderBottom: '1px solid #f0f2f4',
+  borderBottom: `1px solid ${CSS_VAR.borderSecondary}`,
 } as const;
 
-function Section({
-  title,
-  extra,
-  loading,
-  children,
-}: {
-  title: string;
-  extra?: ReactNode;
-  loading: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <Card
-      title={
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {title}
-        </Typography.Title>
-      }
-      extra={extra}
-      loading={loading}
-      styles={{ body: { minHeight: 200 } }}
-    >
-      {children}
-    </Card>
-  );
+function browserStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
 }
 
-function Entry({
-  icon,
-  href,
-  title,
-  meta,
-}: {
-  icon: ReactNode;
-  href?: string | null;
-  title: string;
-  meta?: string;
-}) {
+/** A tab choice kept in the browser (spec 001 §9: homepage filters in local storage). */
+function useStoredTab<T extends string>(key: string, tabs: readonly T[], fallback: T) {
+  const [tab, setTab] = useState<T>(() => storedTab(browserStorage(), key, tabs, fallback));
+  const choose = useCallback(
+    (next: string) => {
+      if (!(tabs as readonly string[]).includes(next)) return;
+      setTab(next as T);
+      try {
+        browserStorage()?.setItem(key, next);
+      } catch {
+        // A browser refusing storage only forgets the choice.
+      }
+    },
+    [key, tabs],
+  );
+  return [tab, choose] as const;
+}
+
+function Entry({ item }: { item: ActivityItem }) {
   return (
     <li style={itemStyle}>
-      <span style={{ color: '#1f7a8c' }}>{icon}</span>
+      <span style={{ color: '#1f7a8c' }}>{ICONS[item.kind]}</span>
       <Flex vertical style={{ minWidth: 0 }}>
-        {href ? <a href={href}>{title}</a> : <span>{title}</span>}
-        {meta ? (
+        {item.url ? (
+          <a href={item.url} style={{ overflowWrap: 'anywhere' }}>
+            {item.title}
+          </a>
+        ) : (
+          <span>{item.title}</span>
+        )}
+        {item.meta ? (
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {meta}
+            {item.meta}
           </Typography.Text>
         ) : null}
       </Flex>
@@ -94,49 +98,181 @@ function Entry({
   );
 }
 
-function FavoritesEmpty({ kind, listPath }: { kind: string; listPath: string }) {
+function Items({ items, empty }: { items: ActivityItem[]; empty: ReactNode }) {
+  if (items.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />;
   return (
-    <Empty
-      image={Empty.PRESENTED_IMAGE_SIMPLE}
-      description={
-        <>
-          <div>You don&apos;t have any favorite {kind}s yet.</div>
-          <div>Star a {kind} in the list to see it here.</div>
-        </>
-      }
-    >
-      <Link to={listPath}>See all {kind}s</Link>
-    </Empty>
+    <ul style={listStyle}>
+      {items.map((item) => (
+        <Entry key={item.key} item={item} />
+      ))}
+    </ul>
   );
 }
 
-export default function HomePage() {
-  usePageTitle('Home');
-  const user = useCurrentUser();
-  const { addDangerToast } = useToasts();
+const title = (text: string) => (
+  <Typography.Title level={4} style={{ margin: 0 }}>
+    {text}
+  </Typography.Title>
+);
 
-  const recents = useApiData<{ result: RecentActivity[] }>(
-    RECENTS_URL,
+const RECENTS_EMPTY: Record<RecentsTab, string> = {
+  Viewed: 'Recently viewed charts and dashboards will appear here.',
+  Edited: 'Recently edited charts and dashboards will appear here.',
+  Created: 'Recently created charts and dashboards will appear here.',
+};
+
+function Recents({ userId }: { userId: number }) {
+  const { addDangerToast } = useToasts();
+  const [tab, setTab] = useStoredTab<RecentsTab>(HOME_TAB_KEYS.recents, RECENTS_TABS, 'Viewed');
+  const changed = tab === 'Viewed' ? null : tab;
+  const viewed = useApiData<{ result: Parameters<typeof viewedItems>[0] }>(
+    tab === 'Viewed' ? RECENTS_URL : null,
     useCallback(
       (message: string) => addDangerToast(`${MESSAGES.recentActivityError} ${message}`),
       [addDangerToast],
     ),
   );
   const dashboards = useApiData<ListResponse<DashboardRow>>(
-    DASHBOARDS_URL,
+    changed ? activityListUrl('dashboard', changed, userId) : null,
     useCallback(
       (message: string) => addDangerToast(fetchListErrorMessage('dashboards', message)),
       [addDangerToast],
     ),
   );
   const charts = useApiData<ListResponse<ChartRow>>(
-    CHARTS_URL,
+    changed ? activityListUrl('chart', changed, userId) : null,
     useCallback(
       (message: string) => addDangerToast(fetchListErrorMessage('charts', message)),
       [addDangerToast],
     ),
   );
+  const loading = changed ? dashboards.loading || charts.loading : viewed.loading;
+  const failed = changed ? dashboards.error !== null || charts.error !== null : !!viewed.error;
+  const items = changed
+    ? changedItems(dashboards.data?.result ?? [], charts.data?.result ?? [])
+    : viewedItems(viewed.data?.result ?? []);
+  return (
+    <Card
+      title={title('Recents')}
+      tabList={RECENTS_TABS.map((t) => ({ key: t, label: t }))}
+      activeTabKey={tab}
+      onTabChange={setTab}
+      loading={loading}
+      styles={{ body: { minHeight: 180 } }}
+      data-testid="home-recents"
+    >
+      <Items
+        items={items}
+        empty={failed ? 'Recent activity could not be loaded.' : RECENTS_EMPTY[tab]}
+      />
+    </Card>
+  );
+}
 
+type Section = 'dashboard' | 'chart';
+
+const SECTION = {
+  dashboard: {
+    title: 'Dashboards',
+    noun: 'dashboard',
+    listPath: PATHS.dashboards,
+    icon: 'dashboard',
+    key: HOME_TAB_KEYS.dashboard,
+  },
+  chart: {
+    title: 'Charts',
+    noun: 'chart',
+    listPath: PATHS.charts,
+    icon: 'chart',
+    key: HOME_TAB_KEYS.chart,
+  },
+} as const;
+
+function sectionEmpty(noun: string, tab: ListTab): string {
+  if (tab === 'Favorite')
+    return `Your favorite ${noun}s will appear here. Star a ${noun} to add it.`;
+  if (tab === 'Mine') return `${noun[0]!.toUpperCase()}${noun.slice(1)}s you own will appear here.`;
+  return `${noun[0]!.toUpperCase()}${noun.slice(1)}s others made will appear here.`;
+}
+
+function ListSection({ kind, userId }: { kind: Section; userId: number }) {
+  const { addDangerToast } = useToasts();
+  const s = SECTION[kind];
+  const [tab, setTab] = useStoredTab<ListTab>(s.key, LIST_TABS, 'Favorite');
+  const data = useApiData<ListResponse<DashboardRow | ChartRow>>(
+    homeListUrl(kind, tab, userId),
+    useCallback(
+      (message: string) => addDangerToast(fetchListErrorMessage(`${s.noun}s`, message)),
+      [addDangerToast, s.noun],
+    ),
+  );
+  const items: ActivityItem[] = (data.data?.result ?? []).map((row) => ({
+    key: `${kind}-${row.id}`,
+    kind: s.icon,
+    title: 'dashboard_title' in row ? row.dashboard_title : row.slice_name,
+    url: row.url ?? null,
+    meta: row.changed_on_delta_humanized ? `Modified ${row.changed_on_delta_humanized}` : null,
+  }));
+  return (
+    <Card
+      title={title(s.title)}
+      extra={<Link to={viewAllLink(s.listPath, tab)}>View all</Link>}
+      tabList={LIST_TABS.map((t) => ({ key: t, label: t }))}
+      activeTabKey={tab}
+      onTabChange={setTab}
+      loading={data.loading}
+      styles={{ body: { minHeight: 200 } }}
+      data-testid={`home-${kind}s`}
+    >
+      <Items
+        items={items}
+        empty={data.error ? `The ${s.noun}s could not be loaded.` : sectionEmpty(s.noun, tab)}
+      />
+    </Card>
+  );
+}
+
+function SavedQueriesSection({ userId }: { userId: number }) {
+  const { addDangerToast } = useToasts();
+  const data = useApiData<ListResponse<SavedQueryRow>>(
+    homeListUrl('saved_query', 'Mine', userId),
+    useCallback(
+      (message: string) => addDangerToast(fetchListErrorMessage('saved queries', message)),
+      [addDangerToast],
+    ),
+  );
+  const items: ActivityItem[] = (data.data?.result ?? []).map((row) => ({
+    key: `query-${row.id}`,
+    kind: 'query',
+    title: row.label,
+    url: `${PATHS.sqlLab}?savedQueryId=${row.id}`,
+    meta: row.changed_on_delta_humanized ? `Modified ${row.changed_on_delta_humanized}` : null,
+  }));
+  return (
+    <Card
+      title={title('Saved queries')}
+      extra={<Link to={PATHS.savedQueries}>View all</Link>}
+      tabList={[{ key: 'Mine', label: 'Mine' }]}
+      activeTabKey="Mine"
+      loading={data.loading}
+      styles={{ body: { minHeight: 200 } }}
+      data-testid="home-saved-queries"
+    >
+      <Items
+        items={items}
+        empty={
+          data.error
+            ? 'The saved queries could not be loaded.'
+            : 'Queries you save in SQL Lab will appear here.'
+        }
+      />
+    </Card>
+  );
+}
+
+export default function HomePage() {
+  usePageTitle('Home');
+  const user = useCurrentUser();
   const name = user
     ? userDisplayName({
         first_name: user.firstName,
@@ -144,9 +280,7 @@ export default function HomePage() {
         username: user.username,
       })
     : '';
-  const recentItems = recents.data?.result ?? [];
-  const dashboardItems = dashboards.data?.result ?? [];
-  const chartItems = charts.data?.result ?? [];
+  const sql = mayUseSqlLab(user);
 
   return (
     <Flex vertical gap={24}>
@@ -156,88 +290,24 @@ export default function HomePage() {
         </Typography.Title>
         {name ? <Typography.Text type="secondary">Welcome back, {name}.</Typography.Text> : null}
       </div>
-
-      <Section title="Recents" loading={recents.loading}>
-        {recentItems.length === 0 ? (
-          <Empty
-            image={Empty.PRESENTED_IMAGE_SIMPLE}
-            description={
-              recents.error
-                ? 'Recent activity could not be loaded.'
-                : 'Recently viewed charts, dashboards and saved queries will appear here.'
-            }
-          />
-        ) : (
-          <ul style={listStyle}>
-            {recentItems.map((item, i) => (
-              <Entry
-                key={`${item.item_url}-${i}`}
-                icon={ICONS[activityKind(item.item_type)]}
-                href={item.item_url}
-                title={item.item_title}
-                meta={item.time_delta_humanized ? `Viewed ${item.time_delta_humanized}` : undefined}
-              />
-            ))}
-          </ul>
-        )}
-      </Section>
-
-      <Row gutter={[24, 24]}>
-        <Col xs={24} lg={12}>
-          <Section
-            title="Favorite dashboards"
-            loading={dashboards.loading}
-            extra={<Link to={favoritesListLink(PATHS.dashboards)}>See all</Link>}
-          >
-            {dashboardItems.length === 0 ? (
-              <FavoritesEmpty kind="dashboard" listPath={PATHS.dashboards} />
-            ) : (
-              <ul style={listStyle}>
-                {dashboardItems.map((d) => (
-                  <Entry
-                    key={d.id}
-                    icon={ICONS.dashboard}
-                    href={d.url}
-                    title={d.dashboard_title}
-                    meta={
-                      d.changed_on_delta_humanized
-                        ? `Modified ${d.changed_on_delta_humanized}`
-                        : undefined
-                    }
-                  />
-                ))}
-              </ul>
-            )}
-          </Section>
-        </Col>
-        <Col xs={24} lg={12}>
-          <Section
-            title="Favorite charts"
-            loading={charts.loading}
-            extra={<Link to={favoritesListLink(PATHS.charts)}>See all</Link>}
-          >
-            {chartItems.length === 0 ? (
-              <FavoritesEmpty kind="chart" listPath={PATHS.charts} />
-            ) : (
-              <ul style={listStyle}>
-                {chartItems.map((c) => (
-                  <Entry
-                    key={c.id}
-                    icon={ICONS.chart}
-                    href={c.url}
-                    title={c.slice_name}
-                    meta={
-                      c.changed_on_delta_humanized
-                        ? `Modified ${c.changed_on_delta_humanized}`
-                        : undefined
-                    }
-                  />
-                ))}
-              </ul>
-            )}
-          </Section>
-        </Col>
-      </Row>
+      {user ? (
+        <Space direction="vertical" size={24} style={{ width: '100%' }}>
+          <Recents userId={user.userId} />
+          <Row gutter={[24, 24]}>
+            <Col xs={24} xl={sql ? 8 : 12}>
+              <ListSection kind="dashboard" userId={user.userId} />
+            </Col>
+            <Col xs={24} xl={sql ? 8 : 12}>
+              <ListSection kind="chart" userId={user.userId} />
+            </Col>
+            {sql ? (
+              <Col xs={24} xl={8}>
+                <SavedQueriesSection userId={user.userId} />
+              </Col>
+            ) : null}
+          </Row>
+        </Space>
+      ) : null}
     </Flex>
   );
 }

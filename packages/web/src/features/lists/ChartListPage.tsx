@@ -4,6 +4,7 @@ import { chartRegistry } from '@strata/charts';
 import { useNavigate } from 'react-router';
 import { ListView, addButton } from '../../components/ListView';
 import { PATHS } from '../../app/layout/navigation';
+import { useTaggedList } from '../tags/listParts';
 import type { ListColumn, ListFilterDef } from '../../components/ListView';
 import {
   exportBulkAction,
@@ -14,29 +15,33 @@ import {
 import { Label, MutedText, TitleLink } from './cells';
 import { modifiedByColumn, modifiedColumn, ownersColumn } from './columns';
 import { SORT_BY_CHANGED } from './common';
-import { chartListFilters, vizTypeOptions } from './listFilters';
+import { chartListFilters, vizTypeName, vizTypeOptions } from './listFilters';
 import type { ChartRow } from './types';
 
-const FILTERS: ListFilterDef[] = chartListFilters(vizTypeOptions(chartRegistry.list()));
+const PLUGINS = chartRegistry.list();
+const FILTERS: ListFilterDef[] = chartListFilters(vizTypeOptions(PLUGINS));
 
 const COLUMNS: ListColumn<ChartRow>[] = [
   {
     key: 'slice_name',
     title: 'Name',
     sortKey: 'slice_name',
+    // Widths the cells wrap at: the list fits a 1,280 px window (Modified by from 1,600 px).
+    width: 240,
     render: (row) => <TitleLink href={row.url}>{row.slice_name}</TitleLink>,
   },
   {
     key: 'viz_type',
     title: 'Type',
     sortKey: 'viz_type',
-    width: 140,
-    render: (row) => <MutedText>{row.viz_type}</MutedText>,
+    width: 130,
+    render: (row) => <MutedText>{vizTypeName(row.viz_type, PLUGINS)}</MutedText>,
   },
   {
     key: 'datasource',
     title: 'Dataset',
     sortKey: 'datasource_name',
+    width: 150,
     render: (row) =>
       row.datasource_name_text ? (
         row.datasource_url ? (
@@ -51,6 +56,7 @@ const COLUMNS: ListColumn<ChartRow>[] = [
   {
     key: 'dashboards',
     title: 'On dashboards',
+    width: 200,
     render: (row) =>
       row.dashboards && row.dashboards.length > 0 ? (
         <Space size={[0, 4]} wrap>
@@ -66,9 +72,9 @@ const COLUMNS: ListColumn<ChartRow>[] = [
         <MutedText />
       ),
   },
-  ownersColumn<ChartRow>(),
-  modifiedColumn<ChartRow>('Last modified'),
-  modifiedByColumn<ChartRow>(),
+  { ...ownersColumn<ChartRow>(), width: 120 },
+  { ...modifiedColumn<ChartRow>('Last modified'), width: 140 },
+  { ...modifiedByColumn<ChartRow>(), responsive: ['xxl'] },
 ];
 
 const itemName = (row: ChartRow) => row.slice_name;
@@ -77,6 +83,7 @@ const exportBulk = exportBulkAction('chart');
 const importCharts = importButton('chart');
 
 export default function ChartListPage() {
+  const [columns, filters] = useTaggedList(COLUMNS, FILTERS, 'chart_tag_id');
   const navigate = useNavigate();
   const canExport = useCanExport('chart');
   const addChart = addButton('Chart', () => void navigate(PATHS.chartAdd));
@@ -93,8 +100,8 @@ export default function ChartListPage() {
       resource="chart"
       resourceLabel="chart"
       title="Charts"
-      columns={COLUMNS}
-      filters={FILTERS}
+      columns={columns}
+      filters={filters}
       defaultSort={SORT_BY_CHANGED}
       itemName={itemName}
       favorites

@@ -1,3 +1,4 @@
+import { useTaggedList } from '../tags/listParts';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Card, Flex, Typography } from 'antd';
@@ -16,6 +17,8 @@ import { modifiedByColumn, modifiedColumn, ownersColumn } from './columns';
 import { SORT_BY_CHANGED } from './common';
 import { DASHBOARD_LIST_FILTERS } from './listFilters';
 import type { DashboardRow } from './types';
+import { dashboardCoverColors } from './dashboardCover';
+import { useColorScheme } from '../../app/theme/themeSetting';
 
 const COLUMNS: ListColumn<DashboardRow>[] = [
   {
@@ -51,34 +54,34 @@ const exportAction = exportRowAction('dashboard');
 const exportBulk = exportBulkAction('dashboard');
 const importDashboards = importButton('dashboard');
 
+/** A dashboard's drawn cover: its first letter on a tint of its own, light or dark with the theme. */
+function DashboardCover({ row }: { row: DashboardRow }) {
+  const colors = dashboardCoverColors(row.id, useColorScheme());
+  return (
+    <a href={row.url ?? undefined} aria-label={row.dashboard_title} tabIndex={-1}>
+      <div
+        style={{
+          height: 120,
+          background: colors.background,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          color: colors.text,
+          fontSize: 32,
+          fontWeight: 600,
+        }}
+      >
+        {row.dashboard_title.trim().charAt(0).toUpperCase() || '?'}
+      </div>
+    </a>
+  );
+}
+
 /** A dashboard as a card: a drawn cover, its title, status, owners and last change. */
 function DashboardCard(row: DashboardRow, star: ReactNode, actions: ReactNode = null) {
   const published = row.published ?? row.status === 'published';
-  const hue = (row.id * 47) % 360;
   return (
-    <Card
-      size="small"
-      hoverable
-      data-test="dashboard-card"
-      cover={
-        <a href={row.url ?? undefined} aria-label={row.dashboard_title} tabIndex={-1}>
-          <div
-            style={{
-              height: 120,
-              background: `linear-gradient(135deg, hsl(${hue} 45% 92%), hsl(${(hue + 40) % 360} 45% 84%))`,
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: 'center',
-              color: `hsl(${hue} 35% 35%)`,
-              fontSize: 32,
-              fontWeight: 600,
-            }}
-          >
-            {row.dashboard_title.trim().charAt(0).toUpperCase() || '?'}
-          </div>
-        </a>
-      }
-    >
+    <Card size="small" hoverable data-test="dashboard-card" cover={<DashboardCover row={row} />}>
       <Flex justify="space-between" align="start" gap={8}>
         <div style={{ minWidth: 0 }}>
           <CertifiedMark by={row.certified_by} details={row.certification_details} />
@@ -103,6 +106,7 @@ function DashboardCard(row: DashboardRow, star: ReactNode, actions: ReactNode = 
 }
 
 export default function DashboardListPage() {
+  const [columns, filters] = useTaggedList(COLUMNS, DASHBOARD_LIST_FILTERS, 'dashboard_tag_id');
   const navigate = useNavigate();
   const canExport = useCanExport('dashboard');
   const addDashboard = addButton('Dashboard', () => void navigate('/dashboard/new/'));
@@ -119,8 +123,8 @@ export default function DashboardListPage() {
       resource="dashboard"
       resourceLabel="dashboard"
       title="Dashboards"
-      columns={COLUMNS}
-      filters={DASHBOARD_LIST_FILTERS}
+      columns={columns}
+      filters={filters}
       defaultSort={SORT_BY_CHANGED}
       itemName={itemName}
       favorites

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useCallback, useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { EditOutlined } from '@ant-design/icons';
 import { MESSAGES } from '@strata/core';
 import { useCurrentUser } from '../../app/BootstrapContext';
@@ -89,6 +89,12 @@ export default function DatasetListPage() {
   const user = useCurrentUser();
   const editModal = useItemModal<DatasetRow>();
   const openEditor = editModal.show;
+  // The dataset's edit_url (`/tablemodelview/edit/{id}`, also the legacy editor link of the
+  // edit dialog): the list with that dataset's editor open.
+  const editId = Number(useParams().id);
+  useEffect(() => {
+    if (Number.isInteger(editId) && editId > 0) openEditor({ id: editId, table_name: '' });
+  }, [editId, openEditor]);
   const uploads = useUploads();
   const { checkDatabases } = uploads;
   useEffect(() => checkDatabases(), [checkDatabases]);

@@ -9,6 +9,7 @@ import {
   schemaFilter,
   searchFilter,
 } from '../../components/ListView';
+import { useTaggedList } from '../tags/listParts';
 import type { ListColumn, ListFilterDef } from '../../components/ListView';
 import {
   ExportRowButton,
@@ -57,6 +58,7 @@ const exportBulk = exportBulkAction('saved_query');
 const importSavedQueries = importButton('saved_query');
 
 export default function SavedQueryListPage() {
+  const [columns, filters] = useTaggedList(COLUMNS, FILTERS, 'saved_query_tag_id');
   const navigate = useNavigate();
   const canExport = useCanExport('saved_query');
   const rowActions = useCallback(
@@ -78,8 +80,8 @@ export default function SavedQueryListPage() {
       resourceLabel="saved query"
       resourceLabelPlural="saved queries"
       title="Saved queries"
-      columns={COLUMNS}
-      filters={FILTERS}
+      columns={columns}
+      filters={filters}
       defaultSort={SORT_BY_CHANGED}
       itemName={itemName}
       bulkDelete

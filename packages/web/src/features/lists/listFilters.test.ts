@@ -7,6 +7,7 @@ import {
   certifiedFilter,
   chartListFilters,
   modifiedByFilter,
+  vizTypeName,
   vizTypeOptions,
 } from './listFilters';
 
@@ -31,6 +32,16 @@ describe('vizTypeOptions', () => {
     expect(options.find((o) => o.value === 'table')?.label).toBe('Table');
     const labels = options.map((o) => o.label);
     expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b)));
+  });
+});
+
+describe('vizTypeName', () => {
+  it("names a chart type by its plugin's name, else by its key", () => {
+    const plugins = chartRegistry.list();
+    expect(vizTypeName('echarts_timeseries_line', plugins)).toBe('Line Chart');
+    expect(vizTypeName('table', plugins)).toBe('Table');
+    expect(vizTypeName('unknown_viz', plugins)).toBe('unknown_viz');
+    expect(vizTypeName(null, plugins)).toBe('');
   });
 });
 

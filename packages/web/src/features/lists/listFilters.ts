@@ -22,6 +22,18 @@ export interface VizTypeEntry {
   metadata: { name: string };
 }
 
+/**
+ * A chart type's name for people ("Line Chart" for `echarts_timeseries_line`): its plugin's
+ * metadata name, else the key itself (a type no plugin registers).
+ */
+export function vizTypeName(
+  vizType: string | null | undefined,
+  plugins: readonly VizTypeEntry[],
+): string {
+  if (!vizType) return '';
+  return plugins.find((p) => p.vizType === vizType)?.metadata.name || vizType;
+}
+
 /** The Type filter's options: each registered chart type by its name, sorted by name. */
 export function vizTypeOptions(plugins: readonly VizTypeEntry[]): FilterOption[] {
   return plugins

@@ -1,3 +1,4 @@
+import type { TagRef } from '@strata/core';
 import type { Person } from '../../components/people';
 
 export interface DatabaseRef {
@@ -6,6 +7,8 @@ export interface DatabaseRef {
 }
 
 export interface DashboardRow {
+  /** With TAGGING_SYSTEM: the tags it carries. */
+  tags?: TagRef[];
   id: number;
   dashboard_title: string;
   slug?: string | null;
@@ -22,6 +25,8 @@ export interface DashboardRow {
 }
 
 export interface ChartRow {
+  /** With TAGGING_SYSTEM: the tags it carries. */
+  tags?: TagRef[];
   id: number;
   slice_name: string;
   viz_type?: string | null;
@@ -62,6 +67,8 @@ export interface DatabaseRow {
 }
 
 export interface SavedQueryRow {
+  /** With TAGGING_SYSTEM: the tags it carries. */
+  tags?: TagRef[];
   id: number;
   label: string;
   description?: string | null;

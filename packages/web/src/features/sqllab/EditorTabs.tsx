@@ -24,6 +24,7 @@ import {
   updateEditor,
 } from './store/tabThunks';
 import type { QueryEditor } from './types';
+import { CSS_VAR } from '@strata/core';
 
 type TabAction = 'rename' | 'duplicate' | 'close' | 'closeOthers' | 'toggleLeftBar';
 
@@ -182,7 +183,7 @@ export function EditorTabs() {
           </Dropdown>
         ) : null
       }
-      tabBarStyle={{ margin: 0, padding: '6px 12px 0', background: '#fafbfc' }}
+      tabBarStyle={{ margin: 0, padding: '6px 12px 0', background: CSS_VAR.fillAlter }}
       style={{ flex: '0 0 auto' }}
     />
   );

@@ -1,7 +1,9 @@
 import { useRef } from 'react';
-import { Button, Divider, Flex, Tooltip, Typography } from 'antd';
+import { Button, Divider, Dropdown, Flex, Tooltip, Typography } from 'antd';
 import {
+  CalendarOutlined,
   CaretRightOutlined,
+  DownOutlined,
   DollarOutlined,
   ExclamationCircleOutlined,
   FormatPainterOutlined,
@@ -10,21 +12,29 @@ import {
   MenuUnfoldOutlined,
   SaveOutlined,
   StopOutlined,
+  TableOutlined,
 } from '@ant-design/icons';
+import type { CtasMethod } from '@strata/core';
 import { useCurrentUser } from '../../app/BootstrapContext';
 import { canSaveQuery } from './access';
+import { ctasMethods, ctasTitle } from './ctas';
 import { KeyboardShortcutsButton } from './components/KeyboardShortcutsButton';
 import { QueryLimitSelect } from './components/QueryLimitSelect';
 import { isMacPlatform } from './components/shortcuts';
 import { TemplateParamsEditor } from './components/TemplateParamsEditor';
 import { useSqlLabDispatch, useSqlLabSelector } from './store/hooks';
-import { selectConf, selectEditor } from './store/selectors';
+import { selectConf, selectDatabase, selectEditor } from './store/selectors';
 import { updateEditor } from './store/tabThunks';
 import type { TabActions } from './TabView';
 import { useElementSize } from './useSqlLab';
+import { CSS_VAR } from '@strata/core';
 
 /** Below this toolbar width (px) the secondary buttons lose their labels. */
 const COMPACT_WIDTH = 1040;
+/** What the optional buttons take with their labels (px). */
+const ESTIMATE_WIDTH = 140;
+const CREATE_AS_WIDTH = 140;
+const SCHEDULE_WIDTH = 120;
 
 const MOD = isMacPlatform(typeof navigator === 'undefined' ? undefined : navigator) ? '⌘' : 'Ctrl';
 
@@ -42,16 +52,29 @@ export function EditorToolbar({
   const user = useCurrentUser();
   const editor = useSqlLabSelector((s) => selectEditor(s, editorId));
   const conf = useSqlLabSelector(selectConf);
+  const database = useSqlLabSelector((s) => selectDatabase(s, editor?.dbId ?? null));
+  // As Superset: a query is scheduled once it has run successfully.
+  const ranOk = useSqlLabSelector((s) =>
+    editor?.latestQueryId ? s.queries.byId[editor.latestQueryId]?.state === 'success' : false,
+  );
   const unsaved = useSqlLabSelector((s) => s.ui.storeFailed[editorId] ?? null);
   const ref = useRef<HTMLDivElement>(null);
   const { width } = useElementSize(ref);
-  // Narrow panes show the secondary buttons as icons (named by their tooltips).
-  const compact = width > 0 && width < COMPACT_WIDTH;
   if (!editor) return null;
 
   const hasDb = editor.dbId !== null;
   const hasSelection = (editor.selectedText ?? '').trim() !== '';
   const blank = editor.sql.trim() === '';
+  const createAs = ctasMethods(database);
+  const canSchedule = conf.SCHEDULED_QUERIES !== null && canSaveQuery(user);
+  // Narrow panes show the secondary buttons as icons (named by their tooltips); the width that
+  // needs depends on the buttons the database and the configuration offer.
+  const compactBelow =
+    COMPACT_WIDTH +
+    (createAs.length > 0 ? CREATE_AS_WIDTH : 0) +
+    (canSchedule ? SCHEDULE_WIDTH : 0) -
+    (database?.allows_cost_estimate ? 0 : ESTIMATE_WIDTH);
+  const compact = width > 0 && width < compactBelow;
 
   return (
     <Flex
@@ -61,7 +84,11 @@ export function EditorToolbar({
       align="center"
       gap={8}
       wrap
-      style={{ padding: '8px 12px', borderBottom: '1px solid #f0f0f0', flex: '0 0 auto' }}
+      style={{
+        padding: '8px 12px',
+        borderBottom: `1px solid ${CSS_VAR.borderSecondary}`,
+        flex: '0 0 auto',
+      }}
     >
       <Tooltip
         title={editor.hideLeftBar ? 'Show the database browser' : 'Hide the database browser'}
@@ -109,16 +136,34 @@ export function EditorToolbar({
           dispatch(updateEditor(editorId, { templateParams: json.trim() === '' ? null : json }))
         }
       />
-      <Tooltip title="Estimate what running the query would cost">
-        <Button
-          icon={<DollarOutlined />}
-          aria-label="Estimate cost"
-          onClick={actions.estimate}
-          disabled={!hasDb || blank}
+      {database?.allows_cost_estimate ? (
+        <Tooltip title="Estimate what running the query would cost">
+          <Button
+            icon={<DollarOutlined />}
+            aria-label="Estimate cost"
+            onClick={actions.estimate}
+            disabled={blank}
+          >
+            {compact ? null : 'Estimate cost'}
+          </Button>
+        </Tooltip>
+      ) : null}
+      {createAs.length > 0 ? (
+        <Dropdown
+          trigger={['click']}
+          disabled={running || blank}
+          menu={{
+            items: createAs.map((m) => ({ key: m, label: ctasTitle(m) })),
+            onClick: ({ key }) => actions.createAs(key as CtasMethod),
+          }}
         >
-          {compact ? null : 'Estimate cost'}
-        </Button>
-      </Tooltip>
+          <Tooltip title="Run the query into a new table or view">
+            <Button icon={<TableOutlined />} aria-label="Create as" disabled={running || blank}>
+              {compact ? null : 'Create as'} <DownOutlined />
+            </Button>
+          </Tooltip>
+        </Dropdown>
+      ) : null}
       <div style={{ flex: 1 }} />
       {unsaved ? (
         <Tooltip title="Some changes of this tab could not be stored on the server. Save the query to keep them.">
@@ -150,6 +195,22 @@ export function EditorToolbar({
           {compact ? null : 'Save'}
         </Button>
       </Tooltip>
+      {canSchedule ? (
+        <Tooltip
+          title={
+            ranOk ? 'Schedule the query periodically' : 'You must run the query successfully first'
+          }
+        >
+          <Button
+            icon={<CalendarOutlined />}
+            onClick={actions.schedule}
+            disabled={!hasDb || blank || !ranOk}
+            aria-label="Schedule"
+          >
+            {compact ? null : 'Schedule'}
+          </Button>
+        </Tooltip>
+      ) : null}
       <Tooltip title="Copy a link to this query">
         <Button
           icon={<LinkOutlined />}

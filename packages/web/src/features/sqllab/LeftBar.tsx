@@ -10,8 +10,14 @@ import { makeSelectEditorPanels, selectDatabaseList, selectEditor } from './stor
 import { addTable } from './store/tableThunks';
 import { updateEditor } from './store/tabThunks';
 import { TablePanelCard } from './TablePanelCard';
+import { CSS_VAR } from '@strata/core';
 
-const LABEL: CSSProperties = { display: 'block', fontSize: 12, color: '#5f6b70', marginBottom: 4 };
+const LABEL: CSSProperties = {
+  display: 'block',
+  fontSize: 12,
+  color: CSS_VAR.textSecondary,
+  marginBottom: 4,
+};
 
 /** Database, schema and table pickers, and the tab's table metadata panels. */
 export function LeftBar({ editorId }: { editorId: string }) {
@@ -90,7 +96,11 @@ export function LeftBar({ editorId }: { editorId: string }) {
       <Flex
         vertical
         gap={12}
-        style={{ padding: 12, borderBottom: '1px solid #f0f0f0', flex: '0 0 auto' }}
+        style={{
+          padding: 12,
+          borderBottom: `1px solid ${CSS_VAR.borderSecondary}`,
+          flex: '0 0 auto',
+        }}
       >
         <div>
           <label style={LABEL} htmlFor={`sqllab-db-${editorId}`}>

@@ -6,6 +6,7 @@ import { api, errorMessage } from '../../app/api';
 import { useCurrentUser } from '../../app/BootstrapContext';
 import { useToasts } from '../../app/toasts';
 import { canCreateDataset, canExplore, canExportCsv } from './access';
+import { ctasTargetSchema } from './ctas';
 import { exploreKeyUrl, exploreQueryBody } from './exploreQuery';
 import { ResultSet } from './components/ResultSet';
 import { defaultDatasetName, SaveDatasetModal } from '../../components/SaveDatasetModal';
@@ -13,7 +14,8 @@ import { isRunning } from './queries';
 import { QueryHistory } from './QueryHistory';
 import { useSqlLabDispatch, useSqlLabSelector } from './store/hooks';
 import { ensureResults, loadRows, rerunLatest, stopQuery } from './store/queryThunks';
-import { makeSelectEditorPanels, makeSelectEditorQueries } from './store/selectors';
+import { makeSelectEditorPanels, makeSelectEditorQueries, selectDatabase } from './store/selectors';
+import { queryTableInNewTab } from './store/savedQueryThunks';
 import { runPreview } from './store/tableThunks';
 import { tableUpdated } from './store/tablesSlice';
 import { resultsDropped } from './store/resultsSlice';
@@ -21,6 +23,7 @@ import { southTabShown } from './store/uiSlice';
 import type { SouthTab } from './types';
 import { csvUrl } from './urls';
 import { useElementSize } from './useSqlLab';
+import { CSS_VAR } from '@strata/core';
 
 /** The results of one query (a tab's latest, or a data preview), with what can be done with them. */
 export function QueryResults({
@@ -28,15 +31,19 @@ export function QueryResults({
   height,
   isPreview = false,
   onRerun,
+  tabName = null,
 }: {
   queryId: string | null;
   height: number;
   isPreview?: boolean;
   onRerun?: () => void;
+  /** The tab's current name: what "Save dataset" suggests (the query keeps the name it ran under). */
+  tabName?: string | null;
 }) {
   const dispatch = useSqlLabDispatch();
   const user = useCurrentUser();
   const query = useSqlLabSelector((s) => (queryId ? (s.queries.byId[queryId] ?? null) : null));
+  const database = useSqlLabSelector((s) => selectDatabase(s, query?.dbId ?? null));
   const results = useSqlLabSelector((s) =>
     queryId ? (s.results.byQueryId[queryId] ?? null) : null,
   );
@@ -96,6 +103,19 @@ export function QueryResults({
             : undefined
         }
         onSaveDataset={mayCreateDataset ? () => setDatasetOpen(true) : undefined}
+        onQueryTable={
+          query && !isPreview
+            ? (schema, table) =>
+                void dispatch(
+                  // Where the server wrote it: the database's forced schema, else the query's.
+                  queryTableInNewTab(
+                    query.dbId,
+                    schema ?? ctasTargetSchema(database, query.schema),
+                    table,
+                  ),
+                )
+            : undefined
+        }
         isPreview={isPreview}
       />
       {query && mayCreateDataset ? (
@@ -108,7 +128,7 @@ export function QueryResults({
           sql={query.executedSql && !query.sql ? query.executedSql : query.sql}
           templateParams={query.templateParams ?? undefined}
           columns={columns}
-          defaultName={defaultDatasetName(query.tab)}
+          defaultName={defaultDatasetName(tabName ?? query.tab)}
         />
       ) : null}
     </>
@@ -126,6 +146,7 @@ export function SouthPane({ editorId, height }: { editorId: string; height: numb
   const history = useSqlLabSelector((s) => selectQueries(s, editorId));
   const panels = useSqlLabSelector((s) => selectPanels(s, editorId));
   const latestQueryId = useSqlLabSelector((s) => s.editors.byId[editorId]?.latestQueryId ?? null);
+  const tabName = useSqlLabSelector((s) => s.editors.byId[editorId]?.name ?? null);
   const chosen = useSqlLabSelector((s) => s.ui.southTab[editorId] ?? 'results');
   const previews = panels.filter((p) => p.dataPreviewQueryId !== null);
   // Ids of the previews still running, as one text so the selector's answer compares equal.
@@ -174,7 +195,7 @@ export function SouthPane({ editorId, height }: { editorId: string; height: numb
             count={history.length}
             showZero={false}
             size="small"
-            color="#b7c3c7"
+            color="#6b7b80"
             overflowCount={999}
           />
         </span>
@@ -221,7 +242,7 @@ export function SouthPane({ editorId, height }: { editorId: string; height: numb
             closePreview(key.slice('preview:'.length));
           }
         }}
-        tabBarStyle={{ margin: 0, padding: '6px 12px 0', background: '#fafbfc' }}
+        tabBarStyle={{ margin: 0, padding: '6px 12px 0', background: CSS_VAR.fillAlter }}
         style={{ flex: '0 0 auto' }}
       />
       <div
@@ -241,6 +262,7 @@ export function SouthPane({ editorId, height }: { editorId: string; height: numb
         ) : (
           <QueryResults
             queryId={latestQueryId}
+            tabName={tabName}
             height={bodyHeight - 8}
             onRerun={() => void dispatch(rerunLatest(editorId))}
           />

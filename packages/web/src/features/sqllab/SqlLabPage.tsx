@@ -23,6 +23,7 @@ import { selectActiveEditor, selectDatabaseList } from './store/selectors';
 import { addEditor } from './store/tabThunks';
 import { TabView } from './TabView';
 import { useFlushOnLeave, useLocalPersistence, useQueryPolling } from './useSqlLab';
+import { CSS_VAR } from '@strata/core';
 
 /** Pause after the last keystroke before a tab's SQL is stored on the server (ms). */
 export const SQL_STORE_DELAY_MS = 1000;
@@ -68,12 +69,23 @@ function useSqlLabStoreInstance(): SqlLabStore {
 function SqlLabSkeleton() {
   return (
     <Flex vertical style={{ flex: 1, minHeight: 0 }} aria-busy="true" aria-label="Loading SQL Lab">
-      <div style={{ padding: '8px 12px 0', background: '#fff', borderBottom: '1px solid #f0f0f0' }}>
+      <div
+        style={{
+          padding: '8px 12px 0',
+          background: CSS_VAR.surface,
+          borderBottom: `1px solid ${CSS_VAR.borderSecondary}`,
+        }}
+      >
         <Skeleton.Button active size="small" style={{ width: 160, marginBottom: 8 }} />
       </div>
       <Flex style={{ flex: 1, minHeight: 0 }}>
         <div
-          style={{ width: 300, padding: 16, background: '#fff', borderRight: '1px solid #f0f0f0' }}
+          style={{
+            width: 300,
+            padding: 16,
+            background: CSS_VAR.surface,
+            borderRight: `1px solid ${CSS_VAR.borderSecondary}`,
+          }}
         >
           <Skeleton active paragraph={{ rows: 6 }} title={false} />
         </div>
@@ -182,7 +194,7 @@ function SqlLab() {
   }
   if (databases.length === 0) return <NoDatabases admin={isAdminUser(user)} />;
   return (
-    <Flex vertical style={{ flex: 1, minHeight: 0, background: '#fff' }}>
+    <Flex vertical style={{ flex: 1, minHeight: 0, background: CSS_VAR.surface }}>
       <EditorTabs />
       {active ? <TabView key={active.id} editorId={active.id} /> : null}
     </Flex>

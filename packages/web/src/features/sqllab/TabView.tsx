@@ -1,10 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Flex, Skeleton, Splitter } from 'antd';
 import { MESSAGES } from '@strata/core';
+import type { CtasMethod } from '@strata/core';
 import { errorMessage } from '../../app/api';
 import { useToasts } from '../../app/toasts';
 import { copyText } from './components/clipboard';
+import { CreateAsModal } from './components/CreateAsModal';
 import { EstimateCostModal } from './components/EstimateCostModal';
+import { ScheduleQueryModal } from './components/ScheduleQueryModal';
+import { ctasTargetSchema } from './ctas';
 import { SaveQueryModal } from './components/SaveQueryModal';
 import { EditorPane } from './EditorPane';
 import { EditorToolbar } from './EditorToolbar';
@@ -24,6 +28,7 @@ import { selectDatabase, selectEditor } from './store/selectors';
 import { addEditor, setEditorSplit, updateEditor } from './store/tabThunks';
 import { SouthPane } from './SouthPane';
 import { useElementSize } from './useSqlLab';
+import { CSS_VAR } from '@strata/core';
 
 /** The left bar's width (px). */
 const LEFT_BAR_WIDTH = 300;
@@ -46,6 +51,10 @@ export interface TabActions {
   save: () => void;
   share: () => void;
   estimate: () => void;
+  /** Opens the CREATE TABLE AS / CREATE VIEW AS dialog. */
+  createAs: (method: CtasMethod) => void;
+  /** Opens the schedule dialog. */
+  schedule: () => void;
   newTab: () => void;
 }
 
@@ -61,6 +70,8 @@ export function TabView({ editorId }: { editorId: string }) {
   const [saveOpen, setSaveOpen] = useState(false);
   const [description, setDescription] = useState('');
   const [estimate, setEstimate] = useState<EstimateState>(CLOSED_ESTIMATE);
+  const [createAs, setCreateAs] = useState<CtasMethod | null>(null);
+  const [scheduleOpen, setScheduleOpen] = useState(false);
 
   const running = latest !== null && isRunning(latest.state);
   const latestId = latest?.id ?? null;
@@ -108,6 +119,8 @@ export function TabView({ editorId }: { editorId: string }) {
           setEstimate((s) => (s.open ? { ...s, loading: false, error: errorMessage(e) } : s)),
         );
     },
+    createAs: setCreateAs,
+    schedule: () => setScheduleOpen(true),
     newTab: () => void dispatch(addEditor()),
   };
 
@@ -115,24 +128,24 @@ export function TabView({ editorId }: { editorId: string }) {
   if (!editor.loaded) return <TabSkeleton />;
 
   return (
-    <Flex style={{ flex: 1, minHeight: 0, borderTop: '1px solid #f0f0f0' }}>
+    <Flex style={{ flex: 1, minHeight: 0, borderTop: `1px solid ${CSS_VAR.borderSecondary}` }}>
       {editor.hideLeftBar ? null : (
         <aside
           aria-label="Database browser"
           style={{
             width: LEFT_BAR_WIDTH,
             flex: `0 0 ${LEFT_BAR_WIDTH}px`,
-            borderRight: '1px solid #f0f0f0',
+            borderRight: `1px solid ${CSS_VAR.borderSecondary}`,
             minHeight: 0,
             display: 'flex',
             flexDirection: 'column',
-            background: '#fff',
+            background: CSS_VAR.surface,
           }}
         >
           <LeftBar editorId={editorId} />
         </aside>
       )}
-      <Flex vertical style={{ flex: 1, minWidth: 0, minHeight: 0, background: '#fff' }}>
+      <Flex vertical style={{ flex: 1, minWidth: 0, minHeight: 0, background: CSS_VAR.surface }}>
         <EditorToolbar editorId={editorId} actions={actions} running={running} />
         <SplitPanes editorId={editorId} actions={actions} running={running} />
       </Flex>
@@ -151,6 +164,20 @@ export function TabView({ editorId }: { editorId: string }) {
         }}
         onCancel={() => setSaveOpen(false)}
       />
+      <CreateAsModal
+        method={createAs}
+        schema={ctasTargetSchema(database, editor.schema)}
+        onCreate={(method, tableName) => {
+          setCreateAs(null);
+          void dispatch(runQuery(editorId, { ctas: { method, tableName } }));
+        }}
+        onCancel={() => setCreateAs(null)}
+      />
+      <ScheduleQueryModal
+        open={scheduleOpen}
+        editorId={editorId}
+        onClose={() => setScheduleOpen(false)}
+      />
       <EstimateCostModal
         open={estimate.open}
         loading={estimate.loading}
@@ -165,8 +192,17 @@ export function TabView({ editorId }: { editorId: string }) {
 /** A tab whose state is being read from the server. */
 function TabSkeleton() {
   return (
-    <Flex style={{ flex: 1, minHeight: 0, borderTop: '1px solid #f0f0f0' }} aria-busy="true">
-      <div style={{ width: LEFT_BAR_WIDTH, padding: 16, borderRight: '1px solid #f0f0f0' }}>
+    <Flex
+      style={{ flex: 1, minHeight: 0, borderTop: `1px solid ${CSS_VAR.borderSecondary}` }}
+      aria-busy="true"
+    >
+      <div
+        style={{
+          width: LEFT_BAR_WIDTH,
+          padding: 16,
+          borderRight: `1px solid ${CSS_VAR.borderSecondary}`,
+        }}
+      >
         <Skeleton active paragraph={{ rows: 5 }} title={false} />
       </div>
       <div style={{ flex: 1, padding: 16 }}>

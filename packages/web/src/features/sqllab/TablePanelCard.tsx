@@ -12,11 +12,12 @@ import {
 } from '@ant-design/icons';
 import { useToasts } from '../../app/toasts';
 import { copyWithToast } from './components/clipboard';
-import { columnKeyKinds, keyDescriptions } from './tableMeta';
+import { columnKeyKinds, keyDescriptions, partitionLines } from './tableMeta';
 import { useSqlLabDispatch, useSqlLabSelector } from './store/hooks';
 import { fallbackSelectStar, removeTable, runPreview, setTableExpanded } from './store/tableThunks';
 import { southTabShown } from './store/uiSlice';
 import type { TableColumnMeta, TablePanel } from './types';
+import { CSS_VAR } from '@strata/core';
 
 const KEY_ICONS = {
   pk: <KeyOutlined style={{ color: '#d48806' }} />,
@@ -94,7 +95,11 @@ export function TablePanelCard({ panel }: { panel: TablePanel }) {
   return (
     <section
       aria-label={`Table ${panel.name}`}
-      style={{ border: '1px solid #eef1f2', borderRadius: 6, background: '#fff' }}
+      style={{
+        border: `1px solid ${CSS_VAR.borderSecondary}`,
+        borderRadius: 6,
+        background: CSS_VAR.surface,
+      }}
     >
       <Flex align="center" gap={4} style={{ padding: '4px 4px 4px 2px' }}>
         <Button
@@ -146,7 +151,7 @@ export function TablePanelCard({ panel }: { panel: TablePanel }) {
         </Tooltip>
       </Flex>
       {panel.expanded ? (
-        <div style={{ padding: '0 8px 8px', borderTop: '1px solid #f5f5f5' }}>
+        <div style={{ padding: '0 8px 8px', borderTop: `1px solid ${CSS_VAR.borderSecondary}` }}>
           {panel.isMetadataLoading ? (
             <Skeleton active title={false} paragraph={{ rows: 4 }} style={{ paddingTop: 8 }} />
           ) : panel.error ? (
@@ -162,6 +167,15 @@ export function TablePanelCard({ panel }: { panel: TablePanel }) {
               </Typography.Text>
               {panel.columns.map((c) => (
                 <ColumnRow key={c.name} column={c} panel={panel} />
+              ))}
+              {partitionLines(panel.partitions).map((line) => (
+                <Typography.Text
+                  key={line}
+                  type="secondary"
+                  style={{ fontSize: 11, display: 'block', padding: '6px 4px 0' }}
+                >
+                  {line}
+                </Typography.Text>
               ))}
               {panel.indexes.length > 0 ? (
                 <Typography.Text

@@ -16,6 +16,8 @@ describe('databases', () => {
         database_name: 'examples',
         backend: 'duckdb',
         allow_run_async: true,
+        allows_cost_estimate: true,
+        force_ctas_schema: 'scratch',
         disable_data_preview: true,
       }),
     ).toEqual({
@@ -26,6 +28,8 @@ describe('databases', () => {
       allow_dml: false,
       allow_ctas: false,
       allow_cvas: false,
+      allows_cost_estimate: true,
+      force_ctas_schema: 'scratch',
       disable_data_preview: true,
       expose_in_sqllab: true,
     });
@@ -33,6 +37,10 @@ describe('databases', () => {
       'sqlite',
     );
     expect(toSqlLabDatabase({ id: 'x', database_name: 'x' })).toBe(null);
+    expect(toSqlLabDatabase({ id: 3, database_name: 'y' })).toMatchObject({
+      allows_cost_estimate: false,
+      force_ctas_schema: null,
+    });
   });
 
   it('lists exposed databases by name', () => {
@@ -53,7 +61,11 @@ describe('databases', () => {
       DEFAULT_SQLLAB_LIMIT: 100,
       SQL_MAX_ROW: 100,
       DISPLAY_MAX_ROW: DEFAULT_CONF.DISPLAY_MAX_ROW,
+      SCHEDULED_QUERIES: null,
     });
+    const form = { JSONSCHEMA: { properties: { a: { type: 'string' } } } };
+    expect(confFrom({ SCHEDULED_QUERIES: form }).SCHEDULED_QUERIES).toBe(form);
+    expect(confFrom({ SCHEDULED_QUERIES: { JSONSCHEMA: 1 } }).SCHEDULED_QUERIES).toBeNull();
   });
 
   it('picks a usual default schema', () => {

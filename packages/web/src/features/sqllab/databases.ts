@@ -1,10 +1,12 @@
 import { DEFAULT_SQL_MAX_ROW, DEFAULT_SQLLAB_LIMIT, DISPLAY_MAX_ROW } from '@strata/core';
+import type { ScheduledQueriesConf } from '@strata/core';
 import type { SqlLabConf, SqlLabDatabase } from './types';
 
 export const DEFAULT_CONF: SqlLabConf = {
   DEFAULT_SQLLAB_LIMIT,
   SQL_MAX_ROW: DEFAULT_SQL_MAX_ROW,
   DISPLAY_MAX_ROW,
+  SCHEDULED_QUERIES: null,
 };
 
 const bool = (v: unknown): boolean => v === true;
@@ -28,6 +30,11 @@ export function toSqlLabDatabase(raw: Record<string, unknown>): SqlLabDatabase |
     allow_dml: bool(raw.allow_dml),
     allow_ctas: bool(raw.allow_ctas),
     allow_cvas: bool(raw.allow_cvas),
+    allows_cost_estimate: bool(raw.allows_cost_estimate),
+    force_ctas_schema:
+      typeof raw.force_ctas_schema === 'string' && raw.force_ctas_schema !== ''
+        ? raw.force_ctas_schema
+        : null,
     disable_data_preview: bool(raw.disable_data_preview),
     expose_in_sqllab: raw.expose_in_sqllab !== false,
   };
@@ -54,7 +61,18 @@ export function confFrom(raw: Partial<Record<keyof SqlLabConf, unknown>> | undef
       maxRow,
     ),
     DISPLAY_MAX_ROW: positive(raw?.DISPLAY_MAX_ROW, DEFAULT_CONF.DISPLAY_MAX_ROW),
+    SCHEDULED_QUERIES: scheduledQueriesOf(raw?.SCHEDULED_QUERIES),
   };
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The schedule form of the conf when it has one (the server checked it at start). */
+export function scheduledQueriesOf(raw: unknown): ScheduledQueriesConf | null {
+  if (!isRecord(raw) || !isRecord(raw.JSONSCHEMA) || !isRecord(raw.JSONSCHEMA.properties))
+    return null;
+  return raw as unknown as ScheduledQueriesConf;
 }
 
 /** The database a new tab starts on: the last used one if it is still offered, else the first. */

@@ -1,4 +1,10 @@
-import type { ExecuteRequest, QueryDto, QueryResultsPayload, SqlLabError } from '@strata/core';
+import type {
+  CtasMethod,
+  ExecuteRequest,
+  QueryDto,
+  QueryResultsPayload,
+  SqlLabError,
+} from '@strata/core';
 import type { QueryEditor, SqlLabDatabase, SqlLabQuery } from './types';
 
 /** Rows a data preview asks for. */
@@ -15,6 +21,14 @@ export interface RunInput {
   /** The limit when the tab has none (DEFAULT_SQLLAB_LIMIT). */
   defaultLimit: number;
   now: number;
+  /** CREATE TABLE AS / CREATE VIEW AS with the query's rows, into this table. */
+  ctas?: CtasRequest | null;
+}
+
+/** What "CREATE TABLE AS" / "CREATE VIEW AS" asks for. */
+export interface CtasRequest {
+  method: CtasMethod;
+  tableName: string;
 }
 
 /** The SQL to run: the selection when asked and not blank, else the whole text. */
@@ -44,9 +58,9 @@ export function executeBody(input: RunInput): ExecuteRequest {
     sql: input.sql,
     sql_editor_id: sqlEditorIdOf(editor),
     tab: editor.name,
-    tmp_table_name: '',
-    select_as_cta: false,
-    ctas_method: 'TABLE',
+    tmp_table_name: input.ctas ? input.ctas.tableName.trim() : '',
+    select_as_cta: Boolean(input.ctas),
+    ctas_method: input.ctas?.method ?? 'TABLE',
     templateParams: editor.templateParams,
     queryLimit: editor.queryLimit ?? input.defaultLimit,
     expand_data: true,
@@ -98,10 +112,10 @@ export function startedQuery(
     tab: body.tab ?? null,
     schema: body.schema ?? null,
     catalog: body.catalog ?? null,
-    ctas: false,
-    ctas_method: 'TABLE',
+    ctas: body.select_as_cta === true,
+    ctas_method: body.ctas_method ?? 'TABLE',
     tempSchema: null,
-    tempTable: null,
+    tempTable: body.select_as_cta ? (body.tmp_table_name ?? null) : null,
     state: runAsync ? 'pending' : 'running',
     progress: 0,
     rows: null,

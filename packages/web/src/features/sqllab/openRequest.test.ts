@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   parseOpenRequest,
+  readDatasetAnswer,
   readQueryAnswer,
   readSharedState,
   searchWithoutOpenParams,
@@ -93,5 +94,39 @@ describe('shared states', () => {
       templateParams: null,
     });
     expect(readQueryAnswer(null)).toBe(null);
+  });
+});
+
+describe('opening a dataset by its key', () => {
+  it('reads ?datasourceKey= (with SQL or without)', () => {
+    expect(parseOpenRequest('/sqllab/', '?datasourceKey=12__table')).toEqual({
+      kind: 'datasource',
+      key: '12__table',
+      datasetId: 12,
+      sql: null,
+    });
+    expect(parseOpenRequest('/sqllab/', '?datasourceKey=bad&sql=SELECT%201')).toEqual({
+      kind: 'datasource',
+      key: 'bad',
+      datasetId: null,
+      sql: 'SELECT 1',
+    });
+    expect(searchWithoutOpenParams('?datasourceKey=1__table&x=1')).toBe('?x=1');
+  });
+
+  it("opens the dataset's SQL, its SELECT *, or nothing without a database", () => {
+    const base = { table_name: 't', schema: 's', database: { id: 3 } };
+    expect(readDatasetAnswer({ result: base })).toMatchObject({
+      dbId: 3,
+      name: 'Query t',
+      schema: 's',
+      sql: 'SELECT * FROM s.t',
+    });
+    expect(readDatasetAnswer({ result: { ...base, sql: 'SELECT 1' } })?.sql).toBe('SELECT 1');
+    expect(
+      readDatasetAnswer({ result: { ...base, select_star: 'SELECT * FROM "s"."t"' } })?.sql,
+    ).toBe('SELECT * FROM "s"."t"');
+    expect(readDatasetAnswer({ result: { table_name: 't' } })).toBeNull();
+    expect(readDatasetAnswer(null)).toBeNull();
   });
 });

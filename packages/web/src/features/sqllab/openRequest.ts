@@ -4,6 +4,8 @@ export type OpenRequest =
   | { kind: 'permalink'; key: string }
   | { kind: 'query'; id: string }
   | { kind: 'kv'; id: string }
+  /** A dataset's query (`?datasourceKey=12__table`, with the SQL to show or its SELECT *). */
+  | { kind: 'datasource'; key: string; datasetId: number | null; sql: string | null }
   | {
       kind: 'new';
       dbId: number | null;
@@ -18,6 +20,7 @@ export type OpenRequest =
 export const OPEN_PARAMS = [
   'savedQueryId',
   'queryId',
+  'datasourceKey',
   'id',
   'dbid',
   'catalog',
@@ -48,6 +51,15 @@ export function parseOpenRequest(pathname: string, search: string): OpenRequest 
   if (queryId) return { kind: 'query', id: queryId };
   const kvId = params.get('id');
   if (kvId) return { kind: 'kv', id: kvId };
+  const datasourceKey = params.get('datasourceKey');
+  if (datasourceKey) {
+    return {
+      kind: 'datasource',
+      key: datasourceKey,
+      datasetId: datasetIdOfKey(datasourceKey),
+      sql: params.get('sql'),
+    };
+  }
   const dbId = positiveInt(params.get('dbid'));
   const sql = params.get('sql');
   const isNew = params.get('new') === 'true';
@@ -63,6 +75,35 @@ export function parseOpenRequest(pathname: string, search: string): OpenRequest 
     };
   }
   return null;
+}
+
+/** The dataset id of a datasource key (`12__table`), or null when it is not one. */
+export function datasetIdOfKey(key: string): number | null {
+  const m = /^(\d{1,9})__table$/.exec(key);
+  return m ? positiveInt(m[1]!) : null;
+}
+
+/** A dataset of `GET /api/v1/dataset/{id}` as far as opening its query reads it. */
+export function readDatasetAnswer(answer: unknown): SharedQueryState | null {
+  const r = isRecord(answer) && isRecord(answer.result) ? answer.result : null;
+  if (!r) return null;
+  const database = isRecord(r.database) ? r.database : null;
+  const dbId = typeof database?.id === 'number' ? database.id : null;
+  const table = typeof r.table_name === 'string' ? r.table_name : null;
+  if (dbId === null || table === null) return null;
+  const schema = typeof r.schema === 'string' && r.schema !== '' ? r.schema : null;
+  const selectStar =
+    typeof r.select_star === 'string' && r.select_star.trim() !== '' ? r.select_star : null;
+  const sql = typeof r.sql === 'string' && r.sql.trim() !== '' ? r.sql : null;
+  return {
+    dbId,
+    name: `Query ${table}`,
+    catalog: typeof r.catalog === 'string' ? r.catalog : null,
+    schema,
+    sql: sql ?? selectStar ?? `SELECT * FROM ${schema ? `${schema}.` : ''}${table}`,
+    autorun: false,
+    templateParams: null,
+  };
 }
 
 /** The query string without the opening parameters ('' or '?a=b'). */

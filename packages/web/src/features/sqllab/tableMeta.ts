@@ -1,4 +1,4 @@
-import type { ColumnKey, TableColumnMeta, TablePanel } from './types';
+import type { ColumnKey, TableColumnMeta, TablePanel, TablePartitions } from './types';
 
 export type KeyKind = 'pk' | 'fk' | 'index';
 
@@ -51,4 +51,37 @@ export function keyDescriptions(
     }
   }
   return out;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The partitions of a `table_extra` answer, or null when the table has none. */
+export function readPartitions(answer: unknown): TablePartitions | null {
+  const p = isRecord(answer) && isRecord(answer.partitions) ? answer.partitions : null;
+  if (!p || !Array.isArray(p.cols)) return null;
+  const cols = p.cols.filter((c): c is string => typeof c === 'string');
+  if (cols.length === 0) return null;
+  return {
+    cols,
+    latest: isRecord(p.latest) && Object.keys(p.latest).length > 0 ? p.latest : null,
+    partitionQuery: typeof p.partitionQuery === 'string' ? p.partitionQuery : null,
+  };
+}
+
+/** What the panel says of them: "Partitioned by a, b", and the latest partition's values. */
+export function partitionLines(partitions: TablePartitions | null | undefined): string[] {
+  if (!partitions) return [];
+  const lines = [`Partitioned by ${partitions.cols.join(', ')}`];
+  if (partitions.latest) {
+    const values = Object.entries(partitions.latest)
+      .map(
+        ([k, v]) =>
+          `${k}=${v === null ? 'NULL' : typeof v === 'object' ? JSON.stringify(v) : String(v as string | number)}`,
+      )
+      .join(', ');
+    lines.push(`Latest partition: ${values} (the preview reads it)`);
+  }
+  return lines;
 }

@@ -1,3 +1,4 @@
+import type { ScheduledQueriesConf } from '@strata/core';
 import type { QueryDto, QueryResultsPayload, SqlLabError, TabStateDto } from '@strata/core';
 
 /** A validation error of `POST /api/v1/database/{id}/validate_sql/`. */
@@ -98,7 +99,16 @@ export interface TablePanel {
   dataPreviewQueryId: string | null;
   isMetadataLoading: boolean;
   isExtraMetadataLoading: boolean;
+  /** The table's partitions (`table_extra`), when the engine reports any. */
+  partitions?: TablePartitions | null;
   error: string | null;
+}
+
+/** Partition columns and the latest partition's values (`table_extra`'s `partitions`). */
+export interface TablePartitions {
+  cols: string[];
+  latest: Record<string, unknown> | null;
+  partitionQuery: string | null;
 }
 
 /** A database as SQL Lab's bootstrap (or the database list) gives it. */
@@ -110,6 +120,10 @@ export interface SqlLabDatabase {
   allow_dml: boolean;
   allow_ctas: boolean;
   allow_cvas: boolean;
+  /** Whether the database gives cost estimates (its `cost_estimate_enabled` extra). */
+  allows_cost_estimate: boolean;
+  /** Schema CREATE TABLE/VIEW AS must write to, or null. */
+  force_ctas_schema: string | null;
   disable_data_preview: boolean;
   expose_in_sqllab: boolean;
 }
@@ -119,6 +133,8 @@ export interface SqlLabConf {
   DEFAULT_SQLLAB_LIMIT: number;
   SQL_MAX_ROW: number;
   DISPLAY_MAX_ROW: number;
+  /** The schedule form (the server's STRATA_SCHEDULED_QUERIES), or null: no Schedule action. */
+  SCHEDULED_QUERIES: ScheduledQueriesConf | null;
 }
 
 /** A query as the page keeps it: the server's fields and what only the client knows. */

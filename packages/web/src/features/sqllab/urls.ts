@@ -8,6 +8,8 @@ export const SQLLAB_API = {
   permalink: '/api/v1/sqllab/permalink',
   stop: '/api/v1/query/stop',
   savedQuery: '/api/v1/saved_query/',
+  /** Saves a query with its schedule (Superset's legacy create call). */
+  scheduleQuery: '/savedqueryviewapi/api/create',
   tabState: '/tabstateview/',
   tableSchema: '/tableschemaview/',
 } as const;
@@ -91,10 +93,20 @@ export function tableMetadataUrl(dbId: number, table: string, schema: string | n
   return `${databaseBase}/${dbId}/table/${enc(table)}/${enc(schema ?? 'null')}/`;
 }
 
+/** `GET /api/v1/database/{id}/table_extra/{table}/{schema}/`: partitions. */
+export function tableExtraUrl(dbId: number, table: string, schema: string | null): string {
+  return `${databaseBase}/${dbId}/table_extra/${enc(table)}/${enc(schema ?? 'null')}/`;
+}
+
 export function functionNamesUrl(dbId: number): string {
   return `${databaseBase}/${dbId}/function_names/`;
 }
 
 export function validateSqlUrl(dbId: number): string {
   return `${databaseBase}/${dbId}/validate_sql/`;
+}
+
+/** `GET /api/v1/dataset/{id}`: a dataset whose query SQL Lab opens (`?datasourceKey=`). */
+export function datasetUrl(id: number): string {
+  return `/api/v1/dataset/${id}`;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import { QUERY_POLL_MS } from '@strata/core';
 import { tablesInSql, uniqueSorted } from './completions';
@@ -20,7 +20,7 @@ export function useElementSize(ref: RefObject<HTMLElement | null>): {
   height: number;
 } {
   const [size, setSize] = useState({ width: 0, height: 0 });
-  useEffect(() => {
+  useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return undefined;
     const update = () => {

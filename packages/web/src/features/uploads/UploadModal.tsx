@@ -8,13 +8,13 @@ import {
   Input,
   InputNumber,
   Modal,
-  Select,
   Space,
   Spin,
   Tag,
   Typography,
   Upload,
 } from 'antd';
+import { Select } from '../../components/Select';
 import type { FormInstance, UploadFile } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { MESSAGES } from '@strata/core';

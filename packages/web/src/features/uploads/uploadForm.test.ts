@@ -11,9 +11,7 @@ import {
   fileTypeProblem,
   metadataEntries,
   metadataItems,
-  newMenuEntries,
   schemasAllowedForUpload,
-  showsNewMenu,
   toFormData,
   uploadDatabasesUrl,
   uploadEntries,
@@ -25,7 +23,6 @@ const user = (...pairs: PermissionPair[]) => ({ roles: { R: pairs } });
 const CSV: PermissionPair = ['can_this_form_post', 'CsvToDatabaseView'];
 const EXCEL: PermissionPair = ['can_this_form_post', 'ExcelToDatabaseView'];
 const COLUMNAR: PermissionPair = ['can_this_form_post', 'ColumnarToDatabaseView'];
-const WRITE_DATASET: PermissionPair = ['can_write', 'Dataset'];
 
 describe('defaultTableName', () => {
   it('drops the extension and lower-cases', () => {
@@ -68,48 +65,6 @@ describe('permissions', () => {
     expect(allowedUploadTypes(user(EXCEL))).toEqual(['excel']);
     expect(allowedUploadTypes(user(['can_this_form_get', 'CsvToDatabaseView']))).toEqual([]);
     expect(allowedUploadTypes(null)).toEqual([]);
-  });
-
-  it('builds the + menu from permissions and databases', () => {
-    const labels = (entries: ReturnType<typeof newMenuEntries>) => entries.map((e) => e.label);
-    const all = user(CSV, EXCEL, COLUMNAR, WRITE_DATASET);
-    expect(labels(newMenuEntries(all, 'some', '/dataset/add/'))).toEqual([
-      'Create dataset',
-      'Upload CSV to database',
-      'Upload Excel to database',
-      'Upload Columnar file to database',
-    ]);
-    expect(newMenuEntries(all, 'some', '/dataset/add/')[0]).toEqual({
-      kind: 'link',
-      key: 'dataset',
-      label: 'Create dataset',
-      path: '/dataset/add/',
-    });
-    expect(newMenuEntries(user(CSV), 'some', '/d/')).toEqual([
-      { kind: 'upload', key: 'upload-csv', type: 'csv', label: 'Upload CSV to database' },
-    ]);
-    // No database takes uploads: no upload entries.
-    expect(labels(newMenuEntries(all, 'none', '/d/'))).toEqual(['Create dataset']);
-    expect(labels(newMenuEntries(user(CSV), 'none', '/d/'))).toEqual([
-      'No database allows file uploads',
-    ]);
-    expect(labels(newMenuEntries(user(CSV), 'error', '/d/'))).toEqual([
-      'The databases could not be loaded',
-    ]);
-    // Not known yet.
-    expect(labels(newMenuEntries(all, 'loading', '/d/'))).toEqual(['Create dataset', 'Loading…']);
-    // Datasets only, or nothing.
-    expect(labels(newMenuEntries(user(WRITE_DATASET), 'unknown', '/d/'))).toEqual([
-      'Create dataset',
-    ]);
-    expect(newMenuEntries(user(), 'some', '/d/')).toEqual([]);
-  });
-
-  it('shows the + button to those with something to add', () => {
-    expect(showsNewMenu(user(COLUMNAR))).toBe(true);
-    expect(showsNewMenu(user(WRITE_DATASET))).toBe(true);
-    expect(showsNewMenu(user(['can_read', 'Dataset']))).toBe(false);
-    expect(showsNewMenu(null)).toBe(false);
   });
 });
 

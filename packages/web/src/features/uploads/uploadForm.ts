@@ -55,65 +55,8 @@ export function allowedUploadTypes(user: Pick<BootstrapUser, 'roles'> | null): U
   return UPLOAD_TYPES.filter((t) => userHasPermission(user, UPLOAD_PERMISSION, UPLOAD_VIEW[t]));
 }
 
-/** Making datasets (the "Create dataset" entry): `can_write` on Dataset. */
-export function canCreateDataset(user: Pick<BootstrapUser, 'roles'> | null): boolean {
-  return userHasPermission(user, 'can_write', 'Dataset');
-}
-
 /** Whether databases taking uploads are known: still unknown, none, some. */
 export type UploadDatabasesState = 'unknown' | 'loading' | 'none' | 'some' | 'error';
-
-/** One entry of the "+" (New) menu. */
-export type NewMenuEntry =
-  | { kind: 'upload'; key: string; type: UploadType; label: string }
-  | { kind: 'link'; key: string; label: string; path: string }
-  | { kind: 'note'; key: string; label: string };
-
-/**
- * The "+" menu: "Create dataset" for those who may write datasets, one upload entry per upload
- * permission once at least one database is known to take uploads (a "Loading…" note while that
- * is being asked), and a note when nothing else is there.
- */
-export function newMenuEntries(
-  user: Pick<BootstrapUser, 'roles'> | null,
-  databases: UploadDatabasesState,
-  datasetAddPath: string,
-): NewMenuEntry[] {
-  const entries: NewMenuEntry[] = [];
-  if (canCreateDataset(user)) {
-    entries.push({ kind: 'link', key: 'dataset', label: 'Create dataset', path: datasetAddPath });
-  }
-  const types = allowedUploadTypes(user);
-  if (types.length > 0) {
-    if (databases === 'some') {
-      for (const type of types) {
-        entries.push({
-          kind: 'upload',
-          key: `upload-${type}`,
-          type,
-          label: UPLOAD_MENU_LABEL[type],
-        });
-      }
-    } else if (databases === 'unknown' || databases === 'loading') {
-      entries.push({ kind: 'note', key: 'loading', label: 'Loading…' });
-    } else if (entries.length === 0) {
-      entries.push({
-        kind: 'note',
-        key: 'none',
-        label:
-          databases === 'error'
-            ? 'The databases could not be loaded'
-            : 'No database allows file uploads',
-      });
-    }
-  }
-  return entries;
-}
-
-/** Whether the "+" menu is worth showing at all (before knowing the databases). */
-export function showsNewMenu(user: Pick<BootstrapUser, 'roles'> | null): boolean {
-  return canCreateDataset(user) || allowedUploadTypes(user).length > 0;
-}
 
 // ---- server calls
 

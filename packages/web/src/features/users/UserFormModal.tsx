@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Form, Input, Select, Switch } from 'antd';
+import { Form, Input, Switch } from 'antd';
+import { Select } from '../../components/Select';
 import { errorMessage, isAbortError } from '../../app/api';
 import { useToasts } from '../../app/toasts';
 import { FormModal, useResourceForm } from '../../components/FormModal';

@@ -15,17 +15,14 @@ import {
   TableOutlined,
 } from '@ant-design/icons';
 import { useDraggable } from '@dnd-kit/core';
-import { risonEncode, type ComponentMeta, type ComponentType } from '@strata/core';
+import { formatMessage, MESSAGES, type ComponentMeta, type ComponentType } from '@strata/core';
 import { api, errorMessage } from '../../../app/api';
+import { useToasts } from '../../../app/toasts';
+import { searchBuilderCharts, type BuilderChart } from '../builderCharts';
 import type { LayoutDragItem } from './dnd';
+import { CSS_VAR } from '@strata/core';
 
-interface ChartRow {
-  id: number;
-  slice_name: string;
-  viz_type: string;
-  datasource_name_text?: string;
-  changed_on_delta_humanized?: string;
-}
+type ChartRow = BuilderChart;
 
 function NewItem({
   id,
@@ -47,9 +44,9 @@ function NewItem({
         cursor: 'grab',
         opacity: isDragging ? 0.5 : 1,
         padding: '8px 10px',
-        border: '1px solid #f0f0f0',
+        border: `1px solid ${CSS_VAR.borderSecondary}`,
         borderRadius: 4,
-        background: '#fff',
+        background: CSS_VAR.surface,
       }}
     >
       {children}
@@ -70,40 +67,27 @@ function ChartsTab({ placed }: { placed: ReadonlySet<number> }) {
   const [search, setSearch] = useState('');
   const [rows, setRows] = useState<ChartRow[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const toasts = useToasts();
   useEffect(() => {
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      const q = risonEncode({
-        columns: [
-          'id',
-          'slice_name',
-          'viz_type',
-          'datasource_name_text',
-          'changed_on_delta_humanized',
-        ],
-        filters: search ? [{ col: 'slice_name', opr: 'chart_all_text', value: search }] : [],
-        order_column: 'changed_on_delta_humanized',
-        order_direction: 'desc',
-        page: 0,
-        page_size: 100,
-      });
-      api
-        .get<{ result: ChartRow[] }>(`/api/v1/chart/?q=${encodeURIComponent(q)}`, {
-          signal: controller.signal,
-        })
-        .then((r) => {
-          setRows(r.result);
+      searchBuilderCharts(api, search, controller.signal)
+        .then((result) => {
+          setRows(result);
           setError(null);
         })
         .catch((e: unknown) => {
-          if (!controller.signal.aborted) setError(errorMessage(e));
+          if (controller.signal.aborted) return;
+          // Superset's SliceAdder: the panel's note, and a toast with the reason.
+          setError(MESSAGES.couldNotFetchSavedCharts);
+          toasts.addDangerToast(formatMessage(MESSAGES.errorFetchingSavedCharts, errorMessage(e)));
         });
     }, 250);
     return () => {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [search]);
+  }, [search, toasts]);
   const list = useMemo(() => rows ?? [], [rows]);
   return (
     <Flex vertical gap={8} style={{ height: '100%' }}>
@@ -163,8 +147,8 @@ export function BuilderPanel({ placedCharts }: { placedCharts: ReadonlySet<numbe
         width: BUILDER_PANEL_WIDTH,
         flex: `0 0 ${BUILDER_PANEL_WIDTH}px`,
         boxSizing: 'border-box',
-        background: '#fff',
-        borderLeft: '1px solid #f0f0f0',
+        background: CSS_VAR.surface,
+        borderLeft: `1px solid ${CSS_VAR.borderSecondary}`,
         padding: '8px 16px',
         height: '100%',
       }}

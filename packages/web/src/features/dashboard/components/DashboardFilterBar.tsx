@@ -6,9 +6,10 @@
  * into the dashboard's json_metadata.
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import type { DashboardLayout } from '@strata/core';
+import { FEATURE_FLAGS, type DashboardLayout } from '@strata/core';
 import type { ChartDataResult, DataMask, ExploreDatasource, QueryContext } from '@strata/charts';
 import { api, errorMessage } from '../../../app/api';
+import { useFeatureFlag } from '../../../app/featureFlags';
 import { useToasts } from '../../../app/toasts';
 import { postChartData } from '../../explore/chartData';
 import type { FilterBar as FilterBarComponent } from '../filterBar/FilterBar';
@@ -29,6 +30,7 @@ import {
 } from '../nativeFilters';
 import type { DashboardChart, DatasourcesByKey } from '../types';
 import { visibleChartIds } from '../visibility';
+import { CSS_VAR } from '@strata/core';
 
 // The configuration modal is for editors, and opened rarely: its code loads when first opened.
 const FiltersConfigModal = lazy(() => import('../filterConfig/FiltersConfigModal'));
@@ -84,6 +86,8 @@ export interface DashboardFilterBarProps {
   userId: number | null;
   onApply: (masks: Record<string, DataMask>) => void;
   onConfigured: (metadata: DashboardMetadata, filters: NativeFilter[]) => void;
+  /** Opens "Cross-filtering scoping" from the settings menu (editors). */
+  onOpenCrossFilterScoping?: () => void;
 }
 
 /** Posts a query context to the chart data API (a filter's choices, a range's bounds). */
@@ -146,6 +150,7 @@ export function DashboardFilterBar(props: DashboardFilterBarProps) {
   const valueFilters = filters.filter((f) => f.type === NATIVE_FILTER_TYPE);
   const [collapsed, setCollapsed] = useState(() => initiallyCollapsed(valueFilters.length === 0));
   const [configOpen, setConfigOpen] = useState(false);
+  const crossFiltersOn = useFeatureFlag(FEATURE_FLAGS.DASHBOARD_CROSS_FILTERS);
   /** Cross-filtering and the bar's orientation, kept in json_metadata. */
   const saveSettings = async (change: FilterBarSettingsChange) => {
     const next = { ...metadata, ...change };
@@ -247,7 +252,7 @@ export function DashboardFilterBar(props: DashboardFilterBarProps) {
       <div
         data-test="filter-bar"
         aria-busy
-        style={{ minHeight: HORIZONTAL_BAR_MIN_HEIGHT, background: '#fff' }}
+        style={{ minHeight: HORIZONTAL_BAR_MIN_HEIGHT, background: CSS_VAR.surface }}
       />
     ) : (
       <FilterBarFrame collapsed={collapsed} onExpand={() => onCollapsedChange(false)} />
@@ -272,8 +277,12 @@ export function DashboardFilterBar(props: DashboardFilterBarProps) {
               settings: (
                 <FilterBarSettings
                   crossFiltersEnabled={metadata.cross_filters_enabled !== false}
+                  crossFiltersAvailable={crossFiltersOn}
                   orientation={orientation}
                   onChange={(change) => void saveSettings(change)}
+                  {...(props.onOpenCrossFilterScoping
+                    ? { onOpenScoping: props.onOpenCrossFilterScoping }
+                    : {})}
                 />
               ),
             }

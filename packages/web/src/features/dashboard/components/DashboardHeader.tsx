@@ -16,6 +16,7 @@ import {
 import { MESSAGES } from '@strata/core';
 import { OwnerAvatars } from '../../../components/OwnerAvatars';
 import type { DashboardInfo } from '../types';
+import { CSS_VAR } from '@strata/core';
 
 export interface HeaderProps {
   dashboard: DashboardInfo;
@@ -47,7 +48,11 @@ export function DashboardHeader(p: HeaderProps) {
     <Flex
       align="center"
       gap={12}
-      style={{ padding: '12px 24px', background: '#fff', borderBottom: '1px solid #f0f0f0' }}
+      style={{
+        padding: '12px 24px',
+        background: CSS_VAR.surface,
+        borderBottom: `1px solid ${CSS_VAR.borderSecondary}`,
+      }}
       data-test="dashboard-header"
     >
       <Flex align="center" gap={8} style={{ flex: 1, minWidth: 0 }}>

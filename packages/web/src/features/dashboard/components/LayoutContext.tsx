@@ -1,6 +1,7 @@
 /** What every layout component needs from the page: sizes, mode, tabs, chart drawing, edits. */
 import { createContext, useContext, type ReactNode } from 'react';
 import type { ComponentMeta, DashboardLayout } from '@strata/core';
+import type { EditChrome } from './editChrome';
 
 export interface LayoutContextValue {
   layout: DashboardLayout;
@@ -23,6 +24,8 @@ export interface LayoutContextValue {
   resize: (id: string, size: { width?: number; height?: number }) => void;
   remove: (id: string) => void;
   addTab: (tabsId: string) => void;
+  /** Hovered component and drop indicator (edit mode). */
+  chrome: EditChrome;
 }
 
 export const LayoutContext = createContext<LayoutContextValue | null>(null);

@@ -3,25 +3,37 @@
  * 12-column grid, columns stack inside their width, charts and markdown take their size in grid
  * units, headers and dividers span the row. In edit mode every component can be dragged (its
  * handle), deleted, resized (charts, markdown, columns) and edited in place (header and tab
- * titles, markdown), and slots between children take drops.
+ * titles, markdown); every component is a drop target (dnd.ts says where a drop lands) and
+ * shows the drop indicator when the drag would land next to it.
  */
-import { memo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
-import { Button, Dropdown, Tabs, Tooltip, Typography } from 'antd';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+} from 'react';
+import { Button, Dropdown, Segmented, Tabs, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, DragOutlined, HolderOutlined, PlusOutlined } from '@ant-design/icons';
-import { useDndContext, useDraggable, useDroppable } from '@dnd-kit/core';
+import { useDraggable, useDroppable } from '@dnd-kit/core';
 import {
   BACKGROUND_TRANSPARENT,
   BACKGROUND_WHITE,
   GRID_BASE_UNIT,
   GRID_GUTTER_SIZE,
   GRID_DEFAULT_CHART_HEIGHT,
+  type ComponentType,
   type LayoutComponent,
 } from '@strata/core';
 import { heightToPx, unitsToPx } from '../grid';
 import { shownTab } from '../loadDashboard';
-import { slotId, type DropSlot, type LayoutDragItem } from './dnd';
+import type { DropEdge, DropIndicator, LayoutDragItem } from './dnd';
+import { useStoreValue } from './editChrome';
 import { useLayoutContext } from './LayoutContext';
-import { MarkdownBlock } from './MarkdownBlock';
+import { MarkdownBlock, type MarkdownMode } from './MarkdownBlock';
+import { CSS_VAR } from '@strata/core';
 
 const HEADER_FONT: Record<string, number> = {
   SMALL_HEADER: 16,
@@ -29,39 +41,50 @@ const HEADER_FONT: Record<string, number> = {
   LARGE_HEADER: 32,
 };
 
-/** A place a dragged component can be dropped: a thin bar that lights up under the pointer. */
-function DropSlotBar({ slot, horizontal }: { slot: DropSlot; horizontal: boolean }) {
-  const { active } = useDndContext();
-  const { setNodeRef, isOver } = useDroppable({ id: slotId(slot), data: slot });
-  if (!active) return null;
-  const size = isOver ? 6 : 2;
+const INDICATOR_COLOR = '#1FA8C9';
+/** Half the gutter: an indicator between two components is drawn in the gap between them. */
+const GAP = GRID_GUTTER_SIZE / 2;
+const LINE = 4;
+
+const INDICATOR_STYLE: Record<DropEdge, CSSProperties> = {
+  top: { left: 0, right: 0, top: -GAP - LINE / 2, height: LINE },
+  bottom: { left: 0, right: 0, bottom: -GAP - LINE / 2, height: LINE },
+  left: { top: 0, bottom: 0, left: -GAP - LINE / 2, width: LINE },
+  right: { top: 0, bottom: 0, right: -GAP - LINE / 2, width: LINE },
+  inside: {
+    inset: 0,
+    border: `2px dashed ${INDICATOR_COLOR}`,
+    background: 'rgba(31,168,201,0.08)',
+  },
+};
+
+/**
+ * Where the dragged component will land, drawn on the component (or tab title) it is next to:
+ * a line in the gap on one side, or an outline when it goes inside. Absolutely placed: the
+ * layout does not move while dragging.
+ */
+function DropIndicatorMark({ id, on }: { id: string; on: DropIndicator['on'] }) {
+  const { chrome } = useLayoutContext();
+  const edge = useStoreValue(chrome.drop, (d) => (d && d.id === id && d.on === on ? d.edge : null));
+  if (!edge) return null;
   return (
     <div
-      ref={setNodeRef}
-      data-test={`drop-slot-${slot.parentId}-${slot.index}`}
+      data-test="drop-indicator"
+      data-edge={edge}
+      data-target={id}
       style={{
-        alignSelf: 'stretch',
-        flex: '0 0 auto',
-        ...(horizontal ? { width: 12, margin: '0 -6px' } : { height: 16, margin: '-8px 0' }),
-        position: 'relative',
-        zIndex: 5,
+        position: 'absolute',
+        pointerEvents: 'none',
+        zIndex: 7,
+        borderRadius: 2,
+        ...(edge === 'inside' ? {} : { background: INDICATOR_COLOR }),
+        ...INDICATOR_STYLE[edge],
       }}
-    >
-      <div
-        style={{
-          position: 'absolute',
-          background: isOver ? '#1FA8C9' : 'rgba(31,168,201,0.25)',
-          borderRadius: 2,
-          ...(horizontal
-            ? { top: 0, bottom: 0, left: (12 - size) / 2, width: size }
-            : { left: 0, right: 0, top: (16 - size) / 2, height: size }),
-        }}
-      />
-    </div>
+    />
   );
 }
 
-/** Children with drop slots between them (edit mode). */
+/** Children stacked or side by side; the grid and a tab's content take drops themselves. */
 function ChildList({
   parent,
   horizontal,
@@ -72,36 +95,27 @@ function ChildList({
   style?: CSSProperties;
 }) {
   const { editMode } = useLayoutContext();
-  const items: ReactNode[] = [];
-  parent.children.forEach((child, index) => {
-    if (editMode)
-      items.push(
-        <DropSlotBar
-          key={`slot-${index}`}
-          slot={{ parentId: parent.id, index }}
-          horizontal={horizontal}
-        />,
-      );
-    items.push(<LayoutNode key={child} id={child} parentId={parent.id} index={index} />);
+  const ownTarget = parent.type === 'GRID' || parent.type === 'TAB';
+  const { setNodeRef } = useDroppable({
+    id: `drop:${parent.id}`,
+    data: { componentId: parent.id },
+    disabled: !editMode || !ownTarget,
   });
-  if (editMode)
-    items.push(
-      <DropSlotBar
-        key="slot-end"
-        slot={{ parentId: parent.id, index: parent.children.length }}
-        horizontal={horizontal}
-      />,
-    );
   return (
     <div
+      ref={ownTarget ? setNodeRef : undefined}
+      data-drop-target={ownTarget && editMode ? parent.id : undefined}
       style={{
         display: 'flex',
         flexDirection: horizontal ? 'row' : 'column',
-        gap: horizontal ? GRID_GUTTER_SIZE : GRID_GUTTER_SIZE,
+        gap: GRID_GUTTER_SIZE,
+        position: 'relative',
         ...style,
       }}
     >
-      {items}
+      {parent.children.map((child, index) => (
+        <LayoutNode key={child} id={child} parentId={parent.id} index={index} />
+      ))}
       {editMode && parent.children.length === 0 ? (
         <Typography.Text type="secondary" style={{ padding: 16, textAlign: 'center' }}>
           {parent.type === 'GRID' || parent.type === 'TAB'
@@ -109,28 +123,33 @@ function ChildList({
             : 'Empty'}
         </Typography.Text>
       ) : null}
+      {ownTarget && editMode ? <DropIndicatorMark id={parent.id} on="component" /> : null}
     </div>
   );
 }
 
-/** The edit chrome around a component: drag handle, delete, extra tools; outline on hover. */
-function Editable({
-  component,
-  parentId,
-  index,
-  tools,
-  children,
-  style,
-}: {
-  component: LayoutComponent;
-  parentId: string;
-  index: number;
-  tools?: ReactNode;
-  children: ReactNode;
-  style?: CSSProperties;
-}) {
-  const { editMode, remove } = useLayoutContext();
-  const item: LayoutDragItem = {
+/**
+ * Where a component's edit toolbar sits, so that a component's and its row's or column's
+ * never cover each other (as Superset's hover menus): rows, headers, dividers and tabs on
+ * their left, columns above, charts and markdown inside their top right corner.
+ */
+type ToolbarPlace = 'left' | 'above' | 'insideRight';
+const TOOLBAR_PLACE: Partial<Record<ComponentType, ToolbarPlace>> = {
+  ROW: 'left',
+  HEADER: 'left',
+  DIVIDER: 'left',
+  TABS: 'left',
+  COLUMN: 'above',
+};
+const TOOLBAR_STYLE: Record<ToolbarPlace, CSSProperties> = {
+  left: { top: 0, right: 'calc(100% + 4px)', flexDirection: 'column' },
+  above: { bottom: 'calc(100% + 2px)', left: 0 },
+  insideRight: { top: 4, right: 4 },
+};
+
+/** The drag item of a component. */
+function dragItemOf(component: LayoutComponent, parentId: string, index: number): LayoutDragItem {
+  return {
     kind: 'layout',
     id: component.id,
     type: component.type,
@@ -138,41 +157,107 @@ function Editable({
     parentId,
     index,
   };
-  const { setNodeRef, attributes, listeners, isDragging } = useDraggable({
+}
+
+/**
+ * The edit chrome around a component: drop target, drag handle, delete, extra tools. The
+ * toolbar shows for the innermost component under the pointer, and for the row or column
+ * holding it.
+ */
+function Editable({
+  component,
+  parentId,
+  index,
+  tools,
+  pinTools,
+  children,
+  style,
+}: {
+  component: LayoutComponent;
+  parentId: string;
+  index: number;
+  tools?: ReactNode;
+  /** Keep the toolbar shown (a markdown being edited). */
+  pinTools?: boolean;
+  children: ReactNode;
+  style?: CSSProperties;
+}) {
+  const { editMode, remove, chrome, layout } = useLayoutContext();
+  const {
+    setNodeRef: setDragRef,
+    attributes,
+    listeners,
+    isDragging,
+  } = useDraggable({
     id: `component:${component.id}`,
-    data: item,
+    data: dragItemOf(component, parentId, index),
     disabled: !editMode,
   });
-  const [hover, setHover] = useState(false);
+  const { setNodeRef: setDropRef } = useDroppable({
+    id: `drop:${component.id}`,
+    data: { componentId: component.id },
+    disabled: !editMode,
+  });
+  const setRef = useCallback(
+    (el: HTMLDivElement | null) => {
+      setDragRef(el);
+      setDropRef(el);
+    },
+    [setDragRef, setDropRef],
+  );
+  const holds = component.type === 'ROW' || component.type === 'COLUMN';
+  const hovered = useStoreValue(
+    chrome.hovered,
+    useCallback(
+      (h: string | null) =>
+        h !== null &&
+        (h === component.id || (holds && layout[component.id]?.children.includes(h) === true)),
+      [component.id, holds, layout],
+    ),
+  );
+  const place = TOOLBAR_PLACE[component.type] ?? 'insideRight';
   // One element in both modes: switching modes must not remount the charts inside.
   return (
     <div
-      ref={setNodeRef}
+      ref={setRef}
       style={{
         ...style,
         position: 'relative',
         opacity: isDragging ? 0.4 : 1,
-        outline: editMode && hover ? '1px dashed #1FA8C9' : undefined,
+        outline: editMode && hovered ? '1px dashed #1FA8C9' : undefined,
         outlineOffset: 2,
       }}
-      onMouseEnter={editMode ? () => setHover(true) : undefined}
-      onMouseLeave={editMode ? () => setHover(false) : undefined}
+      onMouseOver={
+        editMode
+          ? (e) => {
+              // Only the innermost component: an event from inside a nested one is its own.
+              const target = e.target instanceof Element ? e.target : null;
+              if (
+                !chrome.dragging.get() &&
+                target?.closest('[data-component-id]') === e.currentTarget
+              )
+                chrome.hovered.set(component.id);
+            }
+          : undefined
+      }
       data-test={editMode ? `component-${component.type.toLowerCase()}` : undefined}
       data-component-id={component.id}
     >
       {editMode ? (
         <div
+          data-test="component-toolbar"
           style={{
             position: 'absolute',
-            top: -14,
-            left: 0,
             zIndex: 6,
-            display: hover ? 'flex' : 'none',
+            display: hovered || pinTools ? 'flex' : 'none',
+            alignItems: 'center',
             gap: 2,
-            background: '#fff',
-            border: '1px solid #d9d9d9',
+            background: CSS_VAR.surface,
+            border: `1px solid ${CSS_VAR.border}`,
             borderRadius: 4,
-            padding: '0 2px',
+            padding: 1,
+            boxShadow: '0 1px 4px rgba(0,0,0,0.12)',
+            ...TOOLBAR_STYLE[place],
           }}
         >
           <Button
@@ -201,6 +286,7 @@ function Editable({
         </div>
       ) : null}
       {children}
+      {editMode ? <DropIndicatorMark id={component.id} on="component" /> : null}
     </div>
   );
 }
@@ -250,7 +336,7 @@ function ResizeHandle({
         height: 14,
         cursor: axis === 'both' ? 'nwse-resize' : 'ew-resize',
         zIndex: 6,
-        background: '#fff',
+        background: CSS_VAR.surface,
         border: '2px solid #1FA8C9',
         borderRadius: 3,
       }}
@@ -309,13 +395,41 @@ function ChartNode({ component, parentId, index }: NodeProps) {
 function MarkdownNode({ component, parentId, index }: NodeProps) {
   const ctx = useLayoutContext();
   const { px, handle } = useResizable(component);
+  const [editing, setEditing] = useState(false);
+  const [mode, setMode] = useState<MarkdownMode>('Edit');
+  useEffect(() => {
+    if (!ctx.editMode) setEditing(false);
+  }, [ctx.editMode]);
   return (
-    <Editable component={component} parentId={parentId} index={index} style={{ flex: '0 0 auto' }}>
+    <Editable
+      component={component}
+      parentId={parentId}
+      index={index}
+      style={{ flex: '0 0 auto' }}
+      pinTools={editing}
+      tools={
+        editing ? (
+          <Segmented
+            size="small"
+            options={['Edit', 'Preview']}
+            value={mode}
+            onChange={(v) => setMode(v as MarkdownMode)}
+            data-test="markdown-mode"
+          />
+        ) : null
+      }
+    >
       <MarkdownBlock
         code={String(component.meta?.code ?? '')}
         width={Math.max(40, px.width)}
         height={Math.max(40, px.height)}
         editMode={ctx.editMode}
+        editing={editing}
+        mode={mode}
+        onEditingChange={(next) => {
+          setEditing(next);
+          if (next) setMode('Edit');
+        }}
         escapeHtml={ctx.escapeMarkdown}
         onChange={(code) => ctx.updateMeta(component.id, { code })}
       />
@@ -348,7 +462,7 @@ function BackgroundTool({ component }: { component: LayoutComponent }) {
             height: 12,
             border: '1px solid #999',
             background: white
-              ? '#fff'
+              ? CSS_VAR.surface
               : 'repeating-conic-gradient(#ddd 0 25%, #fff 0 50%) 0 / 6px 6px',
           }}
         />
@@ -370,7 +484,7 @@ function RowNode({ component, parentId, index }: NodeProps) {
         parent={component}
         horizontal
         style={{
-          background: white ? '#fff' : undefined,
+          background: white ? CSS_VAR.surface : undefined,
           flexWrap: 'nowrap',
           alignItems: 'flex-start',
         }}
@@ -397,7 +511,7 @@ function ColumnNode({ component, parentId, index }: NodeProps) {
         style={{
           width: px.width,
           minHeight: ctx.editMode ? 80 : undefined,
-          background: white ? '#fff' : undefined,
+          background: white ? CSS_VAR.surface : undefined,
         }}
       />
       {ctx.editMode ? handle('x') : null}
@@ -439,7 +553,7 @@ function HeaderNode({ component, parentId, index }: NodeProps) {
       }
     >
       <div
-        style={{ padding: '8px 12px', background: white ? '#fff' : undefined }}
+        style={{ padding: '8px 12px', background: white ? CSS_VAR.surface : undefined }}
         data-test="dashboard-header-component"
       >
         <Typography.Title
@@ -466,9 +580,64 @@ function DividerNode({ component, parentId, index }: NodeProps) {
   return (
     <Editable component={component} parentId={parentId} index={index}>
       <div style={{ padding: '8px 0' }} data-test="dashboard-divider">
-        <div style={{ height: 1, background: '#d9d9d9' }} />
+        <div style={{ height: 1, background: CSS_VAR.border }} />
       </div>
     </Editable>
+  );
+}
+
+/** A tab's title in edit mode: dragged to reorder the tabs, a drop target into the tab. */
+function TabTitle({
+  tabsId,
+  tabId,
+  index,
+  title,
+  active,
+}: {
+  tabsId: string;
+  tabId: string;
+  index: number;
+  title: string;
+  active: boolean;
+}) {
+  const ctx = useLayoutContext();
+  const tab = ctx.layout[tabId];
+  const { setNodeRef: setDragRef, listeners } = useDraggable({
+    id: `component:${tabId}`,
+    data: tab ? dragItemOf(tab, tabsId, index) : undefined,
+  });
+  const { setNodeRef: setDropRef } = useDroppable({
+    id: `title:${tabId}`,
+    data: { tabTitle: tabId },
+  });
+  const setRef = useCallback(
+    (el: HTMLSpanElement | null) => {
+      setDragRef(el);
+      setDropRef(el);
+    },
+    [setDragRef, setDropRef],
+  );
+  return (
+    <span
+      ref={setRef}
+      data-tab-id={tabId}
+      data-tab-active={String(active)}
+      data-test="tab-title"
+      style={{ position: 'relative', display: 'inline-block' }}
+      // The pointer only: the title's keys are for editing its text.
+      {...listeners}
+    >
+      <Typography.Text
+        editable={{
+          text: title,
+          triggerType: ['text'],
+          onChange: (v) => ctx.updateMeta(tabId, { text: v }),
+        }}
+      >
+        {title}
+      </Typography.Text>
+      <DropIndicatorMark id={tabId} on="tabTitle" />
+    </span>
   );
 }
 
@@ -497,20 +666,13 @@ function TabsNode({ component, parentId, index }: NodeProps) {
             key: tabId,
             closable: ctx.editMode,
             label: ctx.editMode ? (
-              <span>
-                {ctx.editMode ? (
-                  <DropSlotBar slot={{ parentId: component.id, index: i }} horizontal />
-                ) : null}
-                <Typography.Text
-                  editable={{
-                    text: title,
-                    triggerType: ['text'],
-                    onChange: (v) => ctx.updateMeta(tabId, { text: v }),
-                  }}
-                >
-                  {title}
-                </Typography.Text>
-              </span>
+              <TabTitle
+                tabsId={component.id}
+                tabId={tabId}
+                index={i}
+                title={title}
+                active={tabId === active}
+              />
             ) : (
               // The tab's id and state, for report screenshots that open tabs one by one.
               <span data-tab-id={tabId} data-tab-active={String(tabId === active)}>
@@ -579,17 +741,17 @@ export function LayoutNode({
  * context changes, not when a chart's data arrives (chart slots read that themselves).
  */
 export const LayoutRoot = memo(function LayoutRoot() {
-  const { layout, editMode } = useLayoutContext();
+  const { layout, editMode, chrome } = useLayoutContext();
   const root = layout.ROOT_ID;
   const top = root?.children[0];
   if (!root || !top) return null;
   const topComponent = layout[top];
   if (!topComponent) return null;
   return (
-    <div data-test="dashboard-grid">
-      {editMode && topComponent.type === 'GRID' ? (
-        <DropSlotBar slot={{ parentId: root.id, index: 0 }} horizontal={false} />
-      ) : null}
+    <div
+      data-test="dashboard-layout"
+      onMouseLeave={editMode ? () => chrome.hovered.set(null) : undefined}
+    >
       {topComponent.type === 'TABS' ? (
         <LayoutNode id={top} parentId={root.id} index={0} />
       ) : (

@@ -1,16 +1,26 @@
 /**
- * A markdown block: rendered (sanitised) when viewing; in edit mode a click opens the editor with
- * a live preview beside it, and the text is saved to the layout when leaving the editor.
+ * A markdown block: rendered (sanitised) when viewing; in edit mode a click opens the editor
+ * (its Edit/Preview switch sits in the block's toolbar, LayoutNode), and the text is saved to
+ * the layout when the editor closes: a click outside the block, or Escape.
  */
-import { useEffect, useMemo, useState } from 'react';
-import { Input, Segmented } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Input } from 'antd';
 import { renderMarkdown } from './markdown';
+import { CSS_VAR } from '@strata/core';
+
+export type MarkdownMode = 'Edit' | 'Preview';
+
+/** Room kept at the top of the open editor for the block's toolbar. */
+const TOOLBAR_ROOM = 34;
 
 export function MarkdownBlock({
   code,
   width,
   height,
   editMode,
+  editing,
+  mode,
+  onEditingChange,
   escapeHtml,
   onChange,
 }: {
@@ -18,45 +28,65 @@ export function MarkdownBlock({
   width: number;
   height: number;
   editMode: boolean;
+  editing: boolean;
+  mode: MarkdownMode;
+  onEditingChange: (editing: boolean) => void;
   escapeHtml: boolean;
   onChange: (code: string) => void;
 }) {
-  const [editing, setEditing] = useState(false);
-  const [mode, setMode] = useState<'Edit' | 'Preview'>('Edit');
   const [draft, setDraft] = useState(code);
+  const ref = useRef<HTMLDivElement>(null);
   useEffect(() => setDraft(code), [code]);
-  useEffect(() => {
-    if (!editMode) setEditing(false);
-  }, [editMode]);
   const html = useMemo(() => renderMarkdown(draft, escapeHtml), [draft, escapeHtml]);
-  const finish = () => {
-    setEditing(false);
-    if (draft !== code) onChange(draft);
-  };
+  // The text is kept when the editor closes, however it closes.
+  const latest = useRef({ draft, code, onChange });
+  latest.current = { draft, code, onChange };
+  const wasEditing = useRef(editing);
+  useEffect(() => {
+    if (wasEditing.current && !editing) {
+      const { draft: text, code: saved, onChange: save } = latest.current;
+      if (text !== saved) save(text);
+    }
+    wasEditing.current = editing;
+  }, [editing]);
+  // A press outside the component (its toolbar is inside it) closes the editor.
+  useEffect(() => {
+    if (!editing) return undefined;
+    const onDown = (e: PointerEvent) => {
+      const own = ref.current?.closest('[data-component-id]') ?? ref.current;
+      const target = e.target instanceof Node ? e.target : null;
+      // Menus drawn elsewhere (antd's popups) are not outside.
+      const inPopup = target instanceof Element && target.closest('.ant-segmented, .ant-dropdown');
+      if (own && target && !own.contains(target) && !inPopup) onEditingChange(false);
+    };
+    document.addEventListener('pointerdown', onDown, true);
+    return () => document.removeEventListener('pointerdown', onDown, true);
+  }, [editing, onEditingChange]);
   return (
     <div
-      style={{ width, height, background: '#fff', overflow: 'auto', position: 'relative' }}
+      ref={ref}
+      style={{ width, height, background: CSS_VAR.surface, overflow: 'auto', position: 'relative' }}
       data-test="dashboard-markdown"
-      onClick={() => editMode && !editing && setEditing(true)}
+      onClick={() => editMode && !editing && onEditingChange(true)}
     >
       {editing ? (
-        <div style={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
-          <Segmented
-            size="small"
-            options={['Edit', 'Preview']}
-            value={mode}
-            onChange={(v) => setMode(v as 'Edit' | 'Preview')}
-            style={{ margin: 4, alignSelf: 'flex-start' }}
-          />
+        <div
+          style={{
+            height: '100%',
+            display: 'flex',
+            flexDirection: 'column',
+            paddingTop: TOOLBAR_ROOM,
+            boxSizing: 'border-box',
+          }}
+        >
           {mode === 'Edit' ? (
             <Input.TextArea
               autoFocus
               aria-label="Markdown"
               value={draft}
               onChange={(e) => setDraft(e.target.value)}
-              onBlur={finish}
               onKeyDown={(e) => {
-                if (e.key === 'Escape') finish();
+                if (e.key === 'Escape') onEditingChange(false);
               }}
               style={{ flex: 1, fontFamily: 'monospace', fontSize: 12, resize: 'none' }}
             />
@@ -64,7 +94,6 @@ export function MarkdownBlock({
             <div
               className="strata-markdown"
               style={{ padding: 12 }}
-              onBlur={finish}
               dangerouslySetInnerHTML={{ __html: html }}
             />
           )}

@@ -11,6 +11,8 @@ import { useBootstrap } from '../../../app/BootstrapContext';
 import { useToasts } from '../../../app/toasts';
 import { OwnersSelect } from '../../datasets/OwnersSelect';
 import type { OwnerOption } from '../../datasets/datasetEdit';
+import { TagsField } from '../../tags/TagsSelect';
+import { useObjectTags } from '../../tags/useObjectTags';
 import type { DashboardMetadata } from '../metadata';
 import type { DashboardInfo } from '../types';
 
@@ -59,6 +61,7 @@ export function PropertiesModal({
   const [roles, setRoles] = useState<OwnerOption[]>(() =>
     (dashboard.roles ?? []).map((r) => ({ value: r.id, label: r.name })),
   );
+  const tags = useObjectTags('dashboard', dashboard.id);
   const [json, setJson] = useState(() => JSON.stringify(metadata, null, 2));
   const [saving, setSaving] = useState(false);
   const parsed = parseJsonMetadata(json);
@@ -84,6 +87,7 @@ export function PropertiesModal({
         json_metadata: JSON.stringify(parsed.value),
       };
       await api.put(`/api/v1/dashboard/${dashboard.id}`, body);
+      await tags.save();
       toasts.addSuccessToast('The dashboard has been saved');
       onSaved({
         dashboard: {
@@ -124,6 +128,7 @@ export function PropertiesModal({
         <Form.Item label="Owners" tooltip="Owners is a list of users who can alter the dashboard.">
           <OwnersSelect resource="dashboard" value={owners} onChange={setOwners} />
         </Form.Item>
+        <TagsField tags={tags} />
         {rbac ? (
           <Form.Item
             label="Roles"

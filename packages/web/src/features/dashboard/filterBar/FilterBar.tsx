@@ -31,6 +31,7 @@ import {
   selectSettings,
   validateRequired,
 } from './filterMasks';
+import { CSS_VAR } from '@strata/core';
 
 export interface FilterBarProps {
   filters: NativeFilter[]; // in configuration order (dividers included)
@@ -102,7 +103,7 @@ function FilterLabel({ filter }: { filter: NativeFilter }) {
             role="img"
             tabIndex={0}
             aria-label={description}
-            style={{ fontSize: 12, color: 'rgba(0, 0, 0, 0.45)' }}
+            style={{ fontSize: 12, color: CSS_VAR.textTertiary }}
             data-test="filter-description"
           />
         </Tooltip>
@@ -333,7 +334,7 @@ export function FilterBar(props: FilterBarProps): React.JSX.Element {
         wrap
         align="center"
         gap={16}
-        style={{ padding: '8px 16px', borderBottom: BORDER, background: '#fff' }}
+        style={{ padding: '8px 16px', borderBottom: BORDER, background: CSS_VAR.surface }}
       >
         {settings}
         {addButton}

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { Button, Flex, Tooltip } from 'antd';
 import { FilterOutlined, VerticalAlignTopOutlined } from '@ant-design/icons';
 import { BORDER, FILTER_BAR_RAIL_WIDTH, FILTER_BAR_WIDTH, TEXTS } from './texts';
+import { CSS_VAR } from '@strata/core';
 
 /** The rail's buttons (inside the bar's own frame when the bar is loaded). */
 export function FilterBarRailContent({ onExpand }: { onExpand: () => void }) {
@@ -22,7 +23,7 @@ export function FilterBarRailContent({ onExpand }: { onExpand: () => void }) {
           data-test="filter-bar__expand-button"
         />
       </Tooltip>
-      <FilterOutlined style={{ color: 'rgba(0, 0, 0, 0.45)' }} aria-hidden />
+      <FilterOutlined style={{ color: CSS_VAR.textTertiary }} aria-hidden />
     </Flex>
   );
 }
@@ -50,7 +51,7 @@ export function FilterBarFrame({
         flex: 'none',
         height: '100%',
         borderRight: BORDER,
-        background: '#fff',
+        background: CSS_VAR.surface,
         boxSizing: 'border-box',
       }}
     >

@@ -16,6 +16,7 @@ export interface FilterBarSettingsChange {
 export const SETTINGS_TEXTS = {
   settings: 'Settings',
   crossFiltering: 'Enable cross-filtering',
+  crossFilteringScoping: 'Cross-filtering scoping',
   orientation: 'Orientation of filter bar',
   vertical: 'Vertical (Left)',
   horizontal: 'Horizontal (Top)',
@@ -27,18 +28,31 @@ const checked = (on: boolean) => (
 
 export function FilterBarSettings(props: {
   crossFiltersEnabled: boolean;
+  /** The DASHBOARD_CROSS_FILTERS flag: off, cross-filtering is not offered. */
+  crossFiltersAvailable?: boolean;
   orientation: FilterBarOrientation;
   onChange: (change: FilterBarSettingsChange) => void;
+  /** Opens "Cross-filtering scoping" (the global scope); without it the entry is not shown. */
+  onOpenScoping?: () => void;
 }) {
-  const { crossFiltersEnabled, orientation, onChange } = props;
+  const { crossFiltersEnabled, crossFiltersAvailable = true, orientation, onChange } = props;
+  const { onOpenScoping } = props;
   const items: MenuProps['items'] = [
-    {
-      key: 'cross',
-      icon: checked(crossFiltersEnabled),
-      label: SETTINGS_TEXTS.crossFiltering,
-      role: 'menuitemcheckbox',
-      'aria-checked': crossFiltersEnabled,
-    } as NonNullable<MenuProps['items']>[number],
+    ...(crossFiltersAvailable
+      ? [
+          {
+            key: 'cross',
+            icon: checked(crossFiltersEnabled),
+            label: SETTINGS_TEXTS.crossFiltering,
+            role: 'menuitemcheckbox',
+            'aria-checked': crossFiltersEnabled,
+          } as NonNullable<MenuProps['items']>[number],
+          ...(onOpenScoping
+            ? [{ key: 'crossScoping', label: SETTINGS_TEXTS.crossFilteringScoping }]
+            : []),
+          { type: 'divider' as const },
+        ]
+      : []),
     {
       key: 'orientation',
       label: SETTINGS_TEXTS.orientation,
@@ -63,6 +77,7 @@ export function FilterBarSettings(props: {
         items,
         onClick: ({ key }) => {
           if (key === 'cross') onChange({ cross_filters_enabled: !crossFiltersEnabled });
+          else if (key === 'crossScoping') onOpenScoping?.();
           else if ((key === 'VERTICAL' || key === 'HORIZONTAL') && key !== orientation)
             onChange({ filter_bar_orientation: key });
         },

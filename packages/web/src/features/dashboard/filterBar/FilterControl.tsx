@@ -6,7 +6,8 @@
  * data mask (`filterMasks.ts`); nothing here applies it.
  */
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type JSX } from 'react';
-import { Select, Spin, Typography } from 'antd';
+import { Spin, Typography } from 'antd';
+import { Select } from '../../../components/Select';
 import { GenericDataType } from '@strata/core';
 import type { ChartDataResult, DataMask, ExploreDatasource, QueryContext } from '@strata/charts';
 import { DateFilterControl } from '../../explore/controls/DateFilterControl';

@@ -1,3 +1,5 @@
+import { CSS_VAR } from '@strata/core';
+
 /**
  * The filter bar's texts and sizes, apart from its components: the page draws the bar's rail
  * (and keeps its width) before the bar's code has loaded.
@@ -22,4 +24,4 @@ export const TEXTS = {
   collapse: 'Collapse filter bar',
 } as const;
 
-export const BORDER = '1px solid #f0f0f0';
+export const BORDER = `1px solid ${CSS_VAR.borderSecondary}`;

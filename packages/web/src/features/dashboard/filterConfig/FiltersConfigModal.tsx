@@ -26,12 +26,12 @@ import {
   Input,
   Modal,
   Radio,
-  Select,
   Tabs,
   Tooltip,
   Tree,
   Typography,
 } from 'antd';
+import { Select } from '../../../components/Select';
 import {
   ArrowDownOutlined,
   ArrowUpOutlined,

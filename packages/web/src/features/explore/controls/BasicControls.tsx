@@ -1,6 +1,24 @@
-/** The simple controls: select, checkbox, text, text area, slider, radio, colours, bounds. */
+/**
+ * The simple controls: select, checkbox, text, text area or code (with "Edit in modal"),
+ * slider, radio, colours, bounds.
+ */
 import { useEffect, useState } from 'react';
-import { Checkbox, ColorPicker, Flex, Input, InputNumber, Radio, Select, Slider } from 'antd';
+import {
+  Button,
+  Checkbox,
+  ColorPicker,
+  Flex,
+  Input,
+  InputNumber,
+  Modal,
+  Radio,
+  Slider,
+  Tooltip,
+} from 'antd';
+import { WarningOutlined } from '@ant-design/icons';
+import { CONTROL_DEBOUNCE_MS, MESSAGES } from '@strata/core';
+import { Select } from '../../../components/Select';
+import { CodeEditor, codeLanguageOf, editInModalLabel } from '../../../components/CodeEditor';
 import {
   categoricalScheme,
   CATEGORICAL_SCHEMES,
@@ -9,6 +27,7 @@ import {
 } from '@strata/charts';
 import { freeFormValue, optionsOf } from './choices';
 import type { ControlProps } from './types';
+import { useDebouncedChange } from './useDebouncedChange';
 
 export function SelectControl({ control, onChange }: ControlProps) {
   const p = control.props;
@@ -61,8 +80,9 @@ export function CheckboxControl({ control, onChange }: ControlProps) {
 }
 
 /** Text input; with isInt/isFloat the text is kept while typing and the parsed number sent. */
-export function TextControl({ control, onChange }: ControlProps) {
+export function TextControl({ control, onChange: commit }: ControlProps) {
   const p = control.props;
+  const { change: onChange, flush } = useDebouncedChange(commit, CONTROL_DEBOUNCE_MS.default);
   const [text, setText] = useState(control.value == null ? '' : String(control.value));
   useEffect(() => {
     setText((t) => {
@@ -80,6 +100,7 @@ export function TextControl({ control, onChange }: ControlProps) {
       aria-label={control.label}
       value={text}
       placeholder={typeof p.placeholder === 'string' ? p.placeholder : undefined}
+      onBlur={flush}
       onChange={(e) => {
         const t = e.target.value;
         setText(t);
@@ -95,15 +116,61 @@ export function TextControl({ control, onChange }: ControlProps) {
   );
 }
 
+/**
+ * A text area, or a code editor when the control has a `language` (css, markdown, sql, …),
+ * with "Edit in modal" under it (Superset's TextAreaControl): a modal titled with the control's
+ * label holding a bigger editor of the same kind; edits reach the control as they are typed.
+ */
 export function TextAreaControl({ control, onChange }: ControlProps) {
+  const [modalOpen, setModalOpen] = useState(false);
+  const language = codeLanguageOf(control.props.language);
+  const value = typeof control.value === 'string' ? control.value : '';
+  const editor = (inModal: boolean) =>
+    language ? (
+      <CodeEditor
+        ariaLabel={control.label}
+        language={language}
+        value={value}
+        onChange={onChange}
+        height={inModal ? '60vh' : 180}
+        resizable={!inModal}
+        autoFocus={inModal}
+      />
+    ) : (
+      <Input.TextArea
+        aria-label={control.label}
+        value={value}
+        autoSize={inModal ? { minRows: 20, maxRows: 30 } : { minRows: 3, maxRows: 12 }}
+        autoFocus={inModal}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    );
   return (
-    <Input.TextArea
-      aria-label={control.label}
-      value={typeof control.value === 'string' ? control.value : ''}
-      autoSize={{ minRows: 3, maxRows: 12 }}
-      onChange={(e) => onChange(e.target.value)}
-      style={{ fontFamily: control.props.language ? 'monospace' : undefined }}
-    />
+    <>
+      {editor(false)}
+      <Button
+        size="small"
+        style={{ marginTop: 4 }}
+        onClick={() => setModalOpen(true)}
+        data-test={`edit-in-modal-${control.name}`}
+      >
+        {editInModalLabel(language)}
+      </Button>
+      <Modal
+        open={modalOpen}
+        title={control.label}
+        width={900}
+        destroyOnHidden
+        onCancel={() => setModalOpen(false)}
+        footer={
+          <Button type="primary" onClick={() => setModalOpen(false)}>
+            Close
+          </Button>
+        }
+      >
+        {modalOpen ? editor(true) : null}
+      </Modal>
+    </>
   );
 }
 
@@ -145,23 +212,43 @@ function Swatches({ colors }: { colors: string[] }) {
 
 export function ColorSchemeControl({ control, onChange }: ControlProps) {
   const schemes = control.props.isLinear ? SEQUENTIAL_SCHEMES : CATEGORICAL_SCHEMES;
+  // Superset's notes: the dashboard's scheme wins (the control is then read-only here), or
+  // the dashboard's custom label colours override some of the scheme's.
+  const fromDashboard = control.props.hasDashboardColorScheme === true;
+  const note = fromDashboard
+    ? MESSAGES.colorSchemeFromDashboard
+    : control.props.hasCustomLabelsColor === true
+      ? MESSAGES.colorSchemeOverriddenByLabelColors
+      : null;
   return (
-    <Select
-      size="small"
-      style={{ width: '100%' }}
-      aria-label={control.label}
-      value={control.value as string}
-      onChange={onChange}
-      options={schemes.map((s) => ({
-        value: s.id,
-        label: (
-          <Flex gap={8} align="center" justify="space-between">
-            <span>{s.label}</span>
-            <Swatches colors={s.colors} />
-          </Flex>
-        ),
-      }))}
-    />
+    <Flex gap={6} align="center">
+      <Select
+        size="small"
+        style={{ flex: 1, minWidth: 0 }}
+        aria-label={control.label}
+        value={control.value as string}
+        disabled={fromDashboard}
+        onChange={onChange}
+        options={schemes.map((s) => ({
+          value: s.id,
+          label: (
+            <Flex gap={8} align="center" justify="space-between">
+              <span>{s.label}</span>
+              <Swatches colors={s.colors} />
+            </Flex>
+          ),
+        }))}
+      />
+      {note ? (
+        <Tooltip title={note}>
+          <WarningOutlined
+            aria-label={note}
+            data-test="color-scheme-note"
+            style={{ color: '#FCC700' }}
+          />
+        </Tooltip>
+      ) : null}
+    </Flex>
   );
 }
 
@@ -189,23 +276,42 @@ export function ColorPickerControl({ control, onChange }: ControlProps) {
 
 /** Two numbers (min, max); non-numeric entries become null. */
 export function BoundsControl({ control, onChange }: ControlProps) {
-  const [min, max] = Array.isArray(control.value)
+  const value = Array.isArray(control.value)
     ? (control.value as Array<number | null>)
     : [null, null];
+  // What is typed shows at once; the control follows 300 ms after the last change (spec 001 §9).
+  const [typed, setTyped] = useState<[number | null, number | null]>([
+    value[0] ?? null,
+    value[1] ?? null,
+  ]);
+  const [min, max] = typed;
+  useEffect(() => {
+    setTyped([value[0] ?? null, value[1] ?? null]);
+  }, [value[0], value[1]]); // eslint-disable-line react-hooks/exhaustive-deps
+  const { change, flush } = useDebouncedChange(onChange, CONTROL_DEBOUNCE_MS.bounds);
+  const set = (next: [number | null, number | null]) => {
+    setTyped(next);
+    change(next);
+  };
+  const number = (v: unknown): number | null => (typeof v === 'number' && isFinite(v) ? v : null);
   return (
     <Flex gap={8}>
       <InputNumber
         size="small"
         placeholder="Min"
-        value={min ?? null}
-        onChange={(v) => onChange([v ?? null, max ?? null])}
+        aria-label={`${control.label} min`}
+        value={min}
+        onChange={(v) => set([number(v), max])}
+        onBlur={flush}
         style={{ flex: 1 }}
       />
       <InputNumber
         size="small"
         placeholder="Max"
-        value={max ?? null}
-        onChange={(v) => onChange([min ?? null, v ?? null])}
+        aria-label={`${control.label} max`}
+        value={max}
+        onChange={(v) => set([min, number(v)])}
+        onBlur={flush}
         style={{ flex: 1 }}
       />
     </Flex>

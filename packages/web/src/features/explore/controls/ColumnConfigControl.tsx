@@ -11,12 +11,21 @@ import {
   Flex,
   Form,
   InputNumber,
-  Popover,
   Radio,
+  Slider,
   Typography,
 } from 'antd';
-import { ClockCircleOutlined, FieldNumberOutlined, FieldStringOutlined } from '@ant-design/icons';
+import {
+  ClockCircleOutlined,
+  DownOutlined,
+  FieldNumberOutlined,
+  FieldStringOutlined,
+  UpOutlined,
+} from '@ant-design/icons';
+import { MESSAGES } from '@strata/core';
 import type { ConfigurableColumn } from '@strata/charts';
+import { columnConfigPage, FRACTION_DIGITS } from './columnConfigPaging';
+import { ControlPopover } from './ControlPopover';
 import type { ControlProps } from './types';
 
 type Settings = Record<string, unknown>;
@@ -78,6 +87,20 @@ function SettingsEditor({
       {column.kind === 'temporal'
         ? formatSelect('d3TimeFormat', DATE_FORMATS, 'Date format')
         : null}
+      {column.kind === 'numeric' ? (
+        <Form.Item
+          label="Fraction digits"
+          tooltip="Number of decimal digits to round numbers to"
+          style={{ marginBottom: 8 }}
+        >
+          <Slider
+            {...FRACTION_DIGITS}
+            aria-label="Fraction digits"
+            value={typeof s.fractionDigits === 'number' ? s.fractionDigits : FRACTION_DIGITS.max}
+            onChange={(v: number) => set({ fractionDigits: v === FRACTION_DIGITS.max ? null : v })}
+          />
+        </Form.Item>
+      ) : null}
       <Form.Item label="Min width" style={{ marginBottom: 8 }}>
         <InputNumber
           size="small"
@@ -143,20 +166,21 @@ export function ColumnConfigControl({ control, onChange }: ControlProps) {
   >;
   const columns = (control.props.columnsToConfigure as ConfigurableColumn[] | undefined) ?? [];
   const [open, setOpen] = useState<string | null>(null);
+  const [showAll, setShowAll] = useState(false);
   if (columns.length === 0)
     return (
       <Typography.Text type="secondary">Add columns or metrics to customize them.</Typography.Text>
     );
+  const { shown, hasToggle } = columnConfigPage(columns, showAll);
   return (
     <Flex vertical gap={2} data-test="column-config">
-      {columns.map((c) => {
+      {shown.map((c) => {
         const set = Object.keys(value[c.name] ?? {}).length > 0;
         return (
-          <Popover
+          <ControlPopover
             key={c.name}
             open={open === c.name}
             trigger="click"
-            placement="right"
             destroyOnHidden
             onOpenChange={(o) => setOpen(o ? c.name : null)}
             content={
@@ -181,9 +205,20 @@ export function ColumnConfigControl({ control, onChange }: ControlProps) {
             >
               <span style={{ fontWeight: set ? 600 : 400 }}>{c.name}</span>
             </Button>
-          </Popover>
+          </ControlPopover>
         );
       })}
+      {hasToggle ? (
+        <Button
+          size="small"
+          type="link"
+          icon={showAll ? <UpOutlined /> : <DownOutlined />}
+          onClick={() => setShowAll(!showAll)}
+          data-test="column-config-toggle"
+        >
+          {showAll ? MESSAGES.showLessColumns : MESSAGES.showAllColumns}
+        </Button>
+      ) : null}
     </Flex>
   );
 }

@@ -1,15 +1,19 @@
-import { Select, Tag } from 'antd';
+import { useMemo, type ReactNode } from 'react';
+import { Tag } from 'antd';
+import { Select } from '../../../components/Select';
 import { SortableContext, arrayMove, horizontalListSortingStrategy } from '@dnd-kit/sortable';
 import { getColumnLabel, type QueryColumn } from '@strata/core';
 import type { DatasourceColumn } from '@strata/charts';
+import { datasetNames, isUnknownColumn } from '../datasetCompat';
+import { INCOMPATIBLE_TAG_COLOR, IncompatibleLabel } from './IncompatibleLabel';
 import { SortableTag } from './PopoverItemList';
 import type { ControlProps } from './types';
 
 /**
- * Columns of the dataset, one or many; adhoc (SQL) columns already chosen stay listed; chosen
- * columns can be dragged to a new place.
+ * Columns of the dataset, one or many; adhoc (SQL) columns already chosen stay listed, and so do
+ * columns the dataset lacks, marked; chosen columns can be dragged to a new place.
  */
-export function ColumnSelectControl({ control, onChange }: ControlProps) {
+export function ColumnSelectControl({ control, datasource, onChange }: ControlProps) {
   const options = (control.props.options as DatasourceColumn[] | undefined) ?? [];
   const multi = control.props.multi === true;
   const value = control.value as QueryColumn | QueryColumn[] | null | undefined;
@@ -26,6 +30,15 @@ export function ColumnSelectControl({ control, onChange }: ControlProps) {
   const toValue = (label: string): QueryColumn =>
     adhoc.find((c) => getColumnLabel(c) === label) ?? label;
   const labels = list.map(getColumnLabel);
+  // Columns the dataset lacks stay chosen, marked (datasetCompat.ts).
+  const names = useMemo(() => datasetNames(datasource), [datasource]);
+  const unknown = new Set(list.filter((c) => isUnknownColumn(c, names)).map(getColumnLabel));
+  const shown = (label: ReactNode, tagValue: unknown) =>
+    unknown.has(String(tagValue)) ? (
+      <IncompatibleLabel kind="column">{label}</IncompatibleLabel>
+    ) : (
+      label
+    );
   const ids = labels.map((_, i) => `${control.name}:item:${i}`);
   const reorder = (from: number, to: number) => onChange(arrayMove(list, from, to));
   const select = (
@@ -42,6 +55,8 @@ export function ColumnSelectControl({ control, onChange }: ControlProps) {
       }
       options={selectOptions}
       optionFilterProp="label"
+      status={!multi && unknown.size > 0 ? 'warning' : undefined}
+      labelRender={multi ? undefined : ({ label, value: v }) => shown(label, v)}
       onChange={(v: string | string[] | undefined) => {
         if (multi) onChange(((v as string[] | undefined) ?? []).map(toValue));
         else onChange(v === undefined || v === null ? null : toValue(v as string));
@@ -60,10 +75,11 @@ export function ColumnSelectControl({ control, onChange }: ControlProps) {
                   <Tag
                     closable={closable}
                     onClose={onClose}
+                    color={unknown.has(String(tagValue)) ? INCOMPATIBLE_TAG_COLOR : undefined}
                     onMouseDown={(e) => e.stopPropagation()}
                     style={{ marginInlineEnd: 4, cursor: 'grab' }}
                   >
-                    {label}
+                    {shown(label, tagValue)}
                   </Tag>
                 </SortableTag>
               );

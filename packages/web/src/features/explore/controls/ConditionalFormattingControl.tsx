@@ -11,6 +11,7 @@ import {
 } from '@strata/charts';
 import { PopoverItemList } from './PopoverItemList';
 import type { ControlProps } from './types';
+import { CSS_VAR } from '@strata/core';
 
 function RuleEditor({
   initial,
@@ -136,7 +137,7 @@ export function ConditionalFormattingControl({ control, onChange }: ControlProps
         `${r.column ?? ''} ${r.operator ?? ''} ${isBetween(r.operator) ? `${r.targetValueLeft ?? ''}…${r.targetValueRight ?? ''}` : (r.targetValue ?? '')}`
       }
       tagColor={(r) => r.colorScheme}
-      tagStyle={() => ({ color: '#333' })}
+      tagStyle={() => ({ color: CSS_VAR.text })}
       onRemove={(i) => onChange(rules.filter((_, j) => j !== i))}
       addLabel="Add new color formatter"
       editor={(index, close) => (

@@ -26,6 +26,7 @@ import { DateFilterControl } from './DateFilterControl';
 import { MetricsControl } from './MetricsControl';
 import { ViewportControl } from './ViewportControl';
 import { SelectAsyncControl } from './SelectAsyncControl';
+import { SpatialControl } from './SpatialControl';
 import type { ControlProps } from './types';
 
 const CONTROLS: Partial<Record<string, ComponentType<ControlProps>>> = {
@@ -50,6 +51,7 @@ const CONTROLS: Partial<Record<string, ComponentType<ControlProps>>> = {
   ColumnConfigControl,
   ViewportControl,
   SelectAsyncControl,
+  SpatialControl,
 };
 
 export function Control(props: ControlProps) {

@@ -4,7 +4,7 @@
  * Custom SQL. Choosing a saved metric clears column, aggregate and SQL; Save is enabled only when
  * the metric is valid and changed.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Flex, Input, Select, Tabs } from 'antd';
 import {
   METRIC_AGGREGATES,
@@ -12,8 +12,11 @@ import {
   type AdhocMetric,
   type QueryMetric,
 } from '@strata/core';
-import type { DatasourceColumn, DatasourceMetric } from '@strata/charts';
+import type { DatasourceColumn, DatasourceMetric, ExploreDatasource } from '@strata/charts';
+import { SqlExpressionEditor } from '../../../components/SqlExpressionEditor';
 import { arrayMove } from '@dnd-kit/sortable';
+import { datasetNames, isUnknownMetric } from '../datasetCompat';
+import { INCOMPATIBLE_TAG_COLOR, IncompatibleLabel } from './IncompatibleLabel';
 import { PopoverItemList } from './PopoverItemList';
 import type { ControlProps } from './types';
 
@@ -69,12 +72,15 @@ function MetricEditor({
   initial,
   columns,
   savedMetrics,
+  database,
   onSave,
   onClose,
 }: {
   initial: QueryMetric | null;
   columns: DatasourceColumn[];
   savedMetrics: DatasourceMetric[];
+  /** The dataset's database, for the SQL editor's dialect and function names. */
+  database: ExploreDatasource['database'];
   onSave: (m: QueryMetric) => void;
   onClose: () => void;
 }) {
@@ -96,7 +102,7 @@ function MetricEditor({
       });
   };
   return (
-    <div style={{ width: 320 }} data-test="metric-editor">
+    <div style={{ minWidth: 320 }} data-test="metric-editor">
       <Input
         size="small"
         placeholder="Metric label"
@@ -159,6 +165,8 @@ function MetricEditor({
                   size="small"
                   aria-label="Aggregate"
                   placeholder="Select aggregate options"
+                  // Typing narrows the list ("SUM" + Enter picks SUM, not the first option).
+                  showSearch
                   value={draft.tab === 'SIMPLE' ? draft.aggregate : null}
                   options={METRIC_AGGREGATES.map((a) => ({ value: a, label: a }))}
                   onChange={(v: string) =>
@@ -172,12 +180,13 @@ function MetricEditor({
             key: 'SQL',
             label: 'Custom SQL',
             children: (
-              <Input.TextArea
-                aria-label="Custom SQL"
-                autoSize={{ minRows: 3, maxRows: 8 }}
-                style={{ fontFamily: 'monospace' }}
+              <SqlExpressionEditor
+                ariaLabel="Custom SQL"
+                columns={columns}
+                metrics={savedMetrics}
+                database={database}
                 value={draft.tab === 'SQL' ? draft.sql : ''}
-                onChange={(e) => draft.tab === 'SQL' && setDraft({ ...draft, sql: e.target.value })}
+                onChange={(sql) => setDraft((d) => (d.tab === 'SQL' ? { ...d, sql } : d))}
               />
             ),
           },
@@ -203,18 +212,26 @@ function MetricEditor({
   );
 }
 
-export function MetricsControl({ control, onChange }: ControlProps) {
+export function MetricsControl({ control, datasource, onChange }: ControlProps) {
   const multi = control.props.multi === true;
   const columns = (control.props.columns as DatasourceColumn[] | undefined) ?? [];
   const savedMetrics = (control.props.savedMetrics as DatasourceMetric[] | undefined) ?? [];
   const value = control.value as QueryMetric | QueryMetric[] | null | undefined;
   const list = Array.isArray(value) ? value : value == null ? [] : [value];
   const commit = (next: QueryMetric[]) => onChange(multi ? next : (next[0] ?? null));
+  const names = useMemo(() => datasetNames(datasource), [datasource]);
   return (
     <PopoverItemList
       items={list}
-      label={(m) => getMetricLabel(m)}
-      tagColor={() => 'blue'}
+      resizable
+      label={(m) =>
+        isUnknownMetric(m, names) ? (
+          <IncompatibleLabel kind="metric">{getMetricLabel(m)}</IncompatibleLabel>
+        ) : (
+          getMetricLabel(m)
+        )
+      }
+      tagColor={(m) => (isUnknownMetric(m, names) ? INCOMPATIBLE_TAG_COLOR : 'blue')}
       onRemove={(i) => commit(list.filter((_, j) => j !== i))}
       {...(multi
         ? {
@@ -230,6 +247,7 @@ export function MetricsControl({ control, onChange }: ControlProps) {
           initial={index === 'new' ? null : (list[index] ?? null)}
           columns={columns}
           savedMetrics={savedMetrics}
+          database={datasource?.database}
           onClose={close}
           onSave={(m) => {
             if (index === 'new') commit(multi ? [...list, m] : [m]);

@@ -5,11 +5,13 @@
  * (the Explore page's drag end calls the item's `reorder`).
  */
 import { Fragment, useEffect, useState, type CSSProperties, type ReactNode } from 'react';
-import { Button, Flex, Popover, Tag } from 'antd';
+import { Button, Flex, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { SortableContext, horizontalListSortingStrategy, useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { DragItem } from '../dnd';
+import { ControlPopover } from './ControlPopover';
+import { ResizablePopoverContent } from './ResizablePopoverContent';
 
 /** Asks the list to open an editor (`nonce` changes for each request). */
 export interface OpenRequest {
@@ -63,6 +65,7 @@ export function PopoverItemList<T>({
   onReorder,
   openRequest,
   onEditorClosed,
+  resizable = false,
 }: {
   items: readonly T[];
   label: (item: T) => ReactNode;
@@ -79,6 +82,8 @@ export function PopoverItemList<T>({
   onReorder?: (from: number, to: number) => void;
   openRequest?: OpenRequest | null;
   onEditorClosed?: (index: number | 'new') => void;
+  /** The editor gets a resize handle (the adhoc filter and metric editors). */
+  resizable?: boolean;
 }) {
   const [open, setOpen] = useState<number | 'new' | null>(null);
   useEffect(() => {
@@ -88,6 +93,12 @@ export function PopoverItemList<T>({
     if (open !== null) onEditorClosed?.(open);
     setOpen(null);
   };
+  const content = (index: number | 'new') =>
+    resizable ? (
+      <ResizablePopoverContent>{editor(index, close)}</ResizablePopoverContent>
+    ) : (
+      editor(index, close)
+    );
   const ids = items.map((_, i) => `${sortable ?? 'list'}:item:${i}`);
   const dragItem = (index: number): DragItem | undefined =>
     sortable && onReorder
@@ -104,12 +115,11 @@ export function PopoverItemList<T>({
   const tags = items.map((item, i) =>
     wrap(
       i,
-      <Popover
+      <ControlPopover
         open={open === i}
         trigger="click"
         destroyOnHidden
-        placement="right"
-        content={editor(i, close)}
+        content={content(i)}
         onOpenChange={(o) => (o ? setOpen(i) : close())}
       >
         <Tag
@@ -129,7 +139,7 @@ export function PopoverItemList<T>({
         >
           {label(item)}
         </Tag>
-      </Popover>,
+      </ControlPopover>,
     ),
   );
   return (
@@ -142,12 +152,11 @@ export function PopoverItemList<T>({
         tags
       )}
       {canAdd ? (
-        <Popover
+        <ControlPopover
           open={open === 'new'}
           trigger="click"
           destroyOnHidden
-          placement="right"
-          content={editor('new', close)}
+          content={content('new')}
           onOpenChange={(o) => (o ? setOpen('new') : close())}
         >
           <Button
@@ -158,7 +167,7 @@ export function PopoverItemList<T>({
           >
             {addLabel}
           </Button>
-        </Popover>
+        </ControlPopover>
       ) : null}
     </Flex>
   );

@@ -3,8 +3,9 @@
  * the label shows the position in short.
  */
 import { useState } from 'react';
-import { Button, Form, InputNumber, Popover } from 'antd';
+import { Button, Form, InputNumber } from 'antd';
 import { EnvironmentOutlined } from '@ant-design/icons';
+import { ControlPopover } from './ControlPopover';
 import type { ControlProps } from './types';
 
 export interface Viewport {
@@ -48,11 +49,10 @@ export function ViewportControl({ control, onChange }: ControlProps) {
   const [open, setOpen] = useState(false);
   const viewport = viewportOf(control.value);
   return (
-    <Popover
+    <ControlPopover
       open={open}
       onOpenChange={setOpen}
       trigger="click"
-      placement="right"
       content={
         <Form layout="vertical" style={{ width: 220 }} data-test="viewport-editor">
           {FIELDS.map((f) => (
@@ -77,8 +77,9 @@ export function ViewportControl({ control, onChange }: ControlProps) {
         icon={<EnvironmentOutlined />}
         style={{ width: '100%', justifyContent: 'flex-start' }}
       >
-        {viewport.longitude.toFixed(2)}°, {viewport.latitude.toFixed(2)}° · zoom {viewport.zoom}
+        {viewport.longitude.toFixed(2)}°, {viewport.latitude.toFixed(2)}° · zoom{' '}
+        {Math.round(viewport.zoom * 100) / 100}
       </Button>
-    </Popover>
+    </ControlPopover>
   );
 }

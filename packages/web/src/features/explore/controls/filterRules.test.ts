@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  advancedValues,
   comparatorForOperator,
+  engineRulesOf,
   hasComparator,
   operatorForSubject,
   operatorsFor,
+  operatorsForAdvancedType,
+  suggestionOptions,
 } from './filterRules';
 
 const text = { column_name: 'name', type_generic: 1 };
@@ -18,6 +22,54 @@ describe('simple filter rules', () => {
     expect(operatorsFor(text, 'WHERE')).not.toContain('IS TRUE');
     expect(operatorsFor(text, 'WHERE')).not.toContain('TEMPORAL_RANGE');
     expect(operatorsFor(text, 'HAVING')).toEqual(['==', '!=', '>', '<', '>=', '<=']);
+  });
+
+  it('offers no TEMPORAL_RANGE without generic chart axes: a time column gets comparisons', () => {
+    const engine = engineRulesOf(null);
+    expect(operatorsFor(time, 'WHERE', engine, false)).not.toContain('TEMPORAL_RANGE');
+    expect(operatorsFor(time, 'WHERE', engine, false)[0]).toBe('==');
+    expect(operatorForSubject(time, null, engine, false)).toBe('IN');
+    expect(operatorForSubject(time, '>=', engine, false)).toBe('>=');
+    expect(operatorForSubject(time, null, engine, true)).toBe('TEMPORAL_RANGE');
+  });
+
+  it('follows the column type: TEMPORAL_RANGE only on temporal columns, LIKE only on text', () => {
+    expect(operatorsFor(time, 'WHERE')[0]).toBe('TEMPORAL_RANGE');
+    expect(operatorsFor(time, 'WHERE')).not.toContain('LIKE');
+    expect(operatorsFor(num, 'WHERE')).not.toContain('TEMPORAL_RANGE');
+    expect(operatorsFor(num, 'WHERE')).not.toContain('LIKE');
+    expect(operatorsFor(text, 'WHERE')).toEqual([
+      '==',
+      '!=',
+      '>',
+      '<',
+      '>=',
+      '<=',
+      'IN',
+      'NOT IN',
+      'LIKE',
+      'NOT LIKE',
+      'ILIKE',
+      'IS NULL',
+      'IS NOT NULL',
+    ]);
+    expect(operatorsFor(bool, 'WHERE')).not.toContain('TEMPORAL_RANGE');
+  });
+
+  it('offers REGEX and LATEST PARTITION only where the engine has them', () => {
+    const duckdb = engineRulesOf({ supports_regex: true, supports_latest_partition: false }, 'ds');
+    const sqlite = engineRulesOf({ supports_regex: false, supports_latest_partition: false });
+    const hive = engineRulesOf({ supports_regex: true, supports_latest_partition: true }, 'ds');
+    expect(operatorsFor(text, 'WHERE', duckdb)).toContain('REGEX');
+    expect(operatorsFor(num, 'WHERE', duckdb)).not.toContain('REGEX');
+    expect(operatorsFor(text, 'WHERE', sqlite)).not.toContain('REGEX');
+    expect(operatorsFor(text, 'WHERE')).not.toContain('REGEX');
+    expect(duckdb.partitionColumn).toBeNull();
+    expect(operatorsFor(time, 'WHERE', duckdb)).not.toContain('LATEST PARTITION');
+    expect(operatorsFor(time, 'WHERE', hive)).toContain('LATEST PARTITION');
+    expect(operatorsFor(text, 'WHERE', hive)).not.toContain('LATEST PARTITION');
+    expect(operatorsFor(text, 'HAVING', hive)).toEqual(['==', '!=', '>', '<', '>=', '<=']);
+    expect(engineRulesOf(undefined)).toEqual({ supportsRegex: false, partitionColumn: null });
   });
 
   it('picks the operator for a new subject', () => {
@@ -37,5 +89,44 @@ describe('simple filter rules', () => {
     expect(hasComparator('IS NULL')).toBe(false);
     expect(hasComparator('IS TRUE')).toBe(false);
     expect(hasComparator('LIKE')).toBe(true);
+  });
+});
+
+describe('advanced data types in the Simple tab', () => {
+  it('sends the comparator as a list of texts, [""] when empty', () => {
+    expect(advancedValues('10.0.0.0/8')).toEqual(['10.0.0.0/8']);
+    expect(advancedValues(['https', 'ftp'])).toEqual(['https', 'ftp']);
+    expect(advancedValues(null)).toEqual(['']);
+    expect(advancedValues([])).toEqual(['']);
+    expect(advancedValues(443)).toEqual(['443']);
+  });
+
+  it("keeps only the operators the type's valid_filter_operators allow", () => {
+    const offered = operatorsFor({ column_name: 'ip', type_generic: 0 }, 'WHERE');
+    expect(
+      operatorsForAdvancedType(offered, [
+        'EQUALS',
+        'GREATER_THAN_OR_EQUAL',
+        'GREATER_THAN',
+        'IN',
+        'LESS_THAN',
+        'LESS_THAN_OR_EQUAL',
+      ]),
+    ).toEqual(['==', '>', '<', '>=', '<=', 'IN']);
+    expect(operatorsForAdvancedType(offered, [])).toEqual([]);
+    expect(operatorsForAdvancedType(offered, ['NOT_IN', 'BOGUS'])).toEqual(['NOT IN']);
+  });
+});
+
+describe('value suggestions', () => {
+  it('puts what is typed first, then the values, without nulls or repeats', () => {
+    expect(suggestionOptions(['Aaron', null, 3, true], 'Aa')).toEqual([
+      { value: 'Aa', label: 'Aa' },
+      { value: 'Aaron', label: 'Aaron' },
+      { value: 3, label: '3' },
+      { value: 'true', label: 'TRUE' },
+    ]);
+    expect(suggestionOptions(['Aaron'], ' Aaron ')).toEqual([{ value: 'Aaron', label: 'Aaron' }]);
+    expect(suggestionOptions([], '')).toEqual([]);
   });
 });

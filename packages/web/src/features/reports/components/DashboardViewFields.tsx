@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Form, Select, Typography } from 'antd';
+import { Form, Typography } from 'antd';
+import { Select } from '../../../components/Select';
 import { errorMessage, isAbortError } from '../../../app/api';
 import type { NativeFilter } from '../../dashboard/nativeFilters';
 import { choiceLabel, type SelectScalar } from '../../dashboard/filterBar/filterMasks';

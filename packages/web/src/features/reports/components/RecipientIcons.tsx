@@ -2,6 +2,7 @@ import { Space, Tooltip } from 'antd';
 import { ApiOutlined, MailOutlined, SlackOutlined } from '@ant-design/icons';
 import type { RecipientType } from '@strata/core';
 import { RECIPIENT_LABELS } from '../recipients';
+import { CSS_VAR } from '@strata/core';
 
 const ICONS: Record<RecipientType, typeof MailOutlined> = {
   Email: MailOutlined,
@@ -19,7 +20,10 @@ export function RecipientIcons({ recipients }: { recipients: Array<{ type: Recip
         const Icon = ICONS[type];
         return (
           <Tooltip key={type} title={RECIPIENT_LABELS[type]}>
-            <Icon aria-label={RECIPIENT_LABELS[type]} style={{ fontSize: 16, color: '#495057' }} />
+            <Icon
+              aria-label={RECIPIENT_LABELS[type]}
+              style={{ fontSize: 16, color: CSS_VAR.text }}
+            />
           </Tooltip>
         );
       })}

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
-import { Flex, Form, Input, InputNumber, Select, TimePicker, Typography } from 'antd';
+import { Flex, Form, Input, InputNumber, TimePicker, Typography } from 'antd';
+import { Select } from '../../../components/Select';
 import dayjs from 'dayjs';
 import {
   CRON_UNITS,

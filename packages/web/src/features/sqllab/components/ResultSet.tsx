@@ -29,6 +29,7 @@ import {
 } from './resultSet';
 import { toTsv } from './resultsGrid';
 import { KEYBOARD_SHORTCUTS } from './shortcuts';
+import { CSS_VAR } from '@strata/core';
 
 export interface ResultSetProps {
   query: QueryDto | null;
@@ -122,7 +123,7 @@ function GridSkeleton({ height }: { height: number }) {
       <div
         style={{
           height: 32,
-          background: '#f7f9fa',
+          background: CSS_VAR.fillAlter,
           borderBottom: `1px solid ${token.colorBorderSecondary}`,
         }}
       />
@@ -527,6 +528,7 @@ export function ResultSet({
         loadRows={loadRows}
         height={height - RESULT_TOOLBAR_HEIGHT}
         searchText={searchText}
+        resultId={query.id}
       />
     </div>
   );

@@ -31,16 +31,22 @@ import { RESULTS_PAGE_ROWS } from '@strata/core';
 import type { ResultColumn } from '@strata/core';
 import { errorMessage } from '../../../app/api/errors';
 import { useToasts } from '../../../app/toasts';
+import { useColorScheme } from '../../../app/theme/themeSetting';
 import { copyWithToast } from './clipboard';
 import { formatCount } from './format';
 import styles from './ResultsGrid.module.css';
+import { gridFonts, textMeasurer } from './measureText';
+import type { GridFonts } from './measureText';
+import { useElementSize } from '../useSqlLab';
 import {
   RowPager,
   cellDisplay,
   columnKinds,
-  estimateColumnWidths,
+  columnWidthPlan,
   filterRowIndexes,
+  fitColumnWidths,
   nextSort,
+  nextWidthSample,
   rowNumberWidth,
   rowSearchTexts,
   rowTop,
@@ -49,7 +55,7 @@ import {
   sortRowIndexes,
   valueText,
 } from './resultsGrid';
-import type { ColumnKind, Row, SortState } from './resultsGrid';
+import type { ColumnKind, Row, SortState, WidthSample } from './resultsGrid';
 
 export const ROW_HEIGHT = 28;
 export const HEADER_HEIGHT = 32;
@@ -66,6 +72,11 @@ const MIN_COLUMN_WIDTH = 48;
 const ANCHOR_BLOCK = 512;
 const MAX_COLUMN_WIDTH = 2000;
 const CHAR_WIDTH = 7.4;
+const estimateTextWidth = (text: string) => text.length * CHAR_WIDTH;
+/** Room kept for the row numbers when columns grow to fill the grid (seven digits). */
+const ROW_NUMBER_ROOM = 74;
+/** Room kept for a vertical scroll bar when columns grow to fill the grid. */
+const SCROLLBAR_ROOM = 16;
 
 export interface ResultsGridProps {
   columns: ResultColumn[];
@@ -82,6 +93,8 @@ export interface ResultsGridProps {
   height: number;
   /** Filter text from outside; without it the grid shows its own filter box. */
   searchText?: string;
+  /** Which result this is (the query's id): another one is measured again for its widths. */
+  resultId?: string;
 }
 
 const cx = (...names: Array<string | false | null | undefined>) => names.filter(Boolean).join(' ');
@@ -104,6 +117,8 @@ interface GridRowProps {
   columns: VirtualItem[];
   names: string[];
   kinds: ColumnKind[];
+  /** A text's width in the cell font (measured, or estimated from its length). */
+  measure: (text: string) => number;
   /** The active cell's column when it is in this row. */
   activeCol: number | null;
   cellId: (row: number, col: number) => string;
@@ -126,6 +141,7 @@ const GridRow = memo(function GridRow({
   columns,
   names,
   kinds,
+  measure,
   activeCol,
   cellId,
   onCellMouseDown,
@@ -159,7 +175,8 @@ const GridRow = memo(function GridRow({
         }
         const value = row[names[c] ?? ''];
         const shown = cellDisplay(value);
-        const overflowing = shown.truncated || shown.text.length * CHAR_WIDTH > size - 20;
+        // Cut by the column's width (padding and border: 21px): the full value shows on hover.
+        const overflowing = shown.truncated || measure(shown.text) > size - 21;
         return (
           <div
             key={c}
@@ -186,6 +203,12 @@ const GridRow = memo(function GridRow({
   );
 });
 
+/** The grid's solid tints in each theme (antd's fills are translucent; sticky cells need solid). */
+const SOLID = {
+  light: { stripe: '#fbfcfc', headerBg: '#f7f9fa', hover: '#eef6f7', activeBg: '#e1eff2' },
+  dark: { stripe: '#181c1e', headerBg: '#1d2225', hover: '#1a2b30', activeBg: '#16363d' },
+} as const;
+
 /**
  * A virtualized results grid: only the rows and columns in view are in the DOM, further rows
  * are fetched page by page as they come into view (an LRU cache bounds what is held), headers
@@ -198,8 +221,10 @@ export function ResultsGrid({
   loadRows,
   height,
   searchText,
+  resultId = '',
 }: ResultsGridProps) {
   const { token } = theme.useToken();
+  const solid = SOLID[useColorScheme()];
   const toasts = useToasts();
   const gridId = useId();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -296,18 +321,45 @@ export function ResultsGrid({
   const rowNumberAt = (i: number): number => (viewIndexes ? (viewIndexes[i] ?? i) + 1 : i + 1);
 
   // Column widths --------------------------------------------------------------------------
-  const estimated = useMemo(
-    () => estimateColumnWidths(columns, rows, {}, kinds),
-    [columns, rows, kinds],
+  // Sized once per result from its first rows, so the columns do not jump while the rest of
+  // the rows stream in; another result (query or columns) or a first non-empty batch sizes again.
+  const sampleKey = `${resultId}\u0001${columnsKey}`;
+  const [widthSample, setWidthSample] = useState<WidthSample>({ key: sampleKey, rows });
+  const nextSample = nextWidthSample(widthSample, sampleKey, rows);
+  if (nextSample !== widthSample) setWidthSample(nextSample);
+  const sampleRowsForWidth = nextSample.rows;
+  const { width: scrollerWidth } = useElementSize(scrollRef);
+  const [fonts, setFonts] = useState<GridFonts | null>(null);
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (el) setFonts(gridFonts(el));
+  }, []);
+  const measureCell = useMemo(
+    () => (fonts ? textMeasurer(fonts.cell) : null) ?? estimateTextWidth,
+    [fonts],
   );
+  const plan = useMemo(() => {
+    const measureHeader = fonts ? textMeasurer(fonts.header) : null;
+    return columnWidthPlan(
+      columns,
+      sampleRowsForWidth,
+      { measure: measureCell, measureHeader: measureHeader ?? undefined },
+      columnKinds(columns, sampleRowsForWidth),
+    );
+  }, [columns, sampleRowsForWidth, fonts, measureCell]);
   const [resized, setResized] = useState<{ key: string; widths: Record<number, number> }>({
     key: columnsKey,
     widths: {},
   });
+  const fitted = useMemo(
+    // The room right of the row numbers (as wide as they may get, so a growing row count
+    // moves nothing), less a vertical scroll bar's width.
+    () => fitColumnWidths(plan, scrollerWidth - ROW_NUMBER_ROOM - SCROLLBAR_ROOM),
+    [plan, scrollerWidth],
+  );
   const widths = useMemo(
-    () =>
-      estimated.map((w, i) => (resized.key === columnsKey ? resized.widths[i] : undefined) ?? w),
-    [estimated, resized, columnsKey],
+    () => fitted.map((w, i) => (resized.key === columnsKey ? resized.widths[i] : undefined) ?? w),
+    [fitted, resized, columnsKey],
   );
   const rowNumWidth = rowNumberWidth(pager.reachableRows, CHAR_WIDTH);
 
@@ -557,6 +609,7 @@ export function ResultsGrid({
         columns={virtualColumns}
         names={names}
         kinds={kinds}
+        measure={measureCell}
         activeCol={activeCell?.row === i ? activeCell.col : null}
         cellId={cellId}
         onCellMouseDown={onCellMouseDown}
@@ -570,15 +623,15 @@ export function ResultsGrid({
     '--rg-text': token.colorText,
     '--rg-text-tertiary': token.colorTextTertiary,
     '--rg-bg': token.colorBgContainer,
-    '--rg-stripe': '#fbfcfc',
-    '--rg-header-bg': '#f7f9fa',
+    '--rg-stripe': solid.stripe,
+    '--rg-header-bg': solid.headerBg,
     '--rg-border': token.colorBorderSecondary,
     '--rg-border-light': token.colorSplit,
-    '--rg-hover': '#eef6f7',
+    '--rg-hover': solid.hover,
     '--rg-header-hover': token.colorFillSecondary,
     '--rg-primary': token.colorPrimary,
     '--rg-focus': token.colorPrimaryBorder,
-    '--rg-active-bg': '#e1eff2',
+    '--rg-active-bg': solid.activeBg,
     '--rg-null': token.colorTextQuaternary,
     '--rg-skeleton': token.colorFillSecondary,
     '--rg-skeleton-light': token.colorFillQuaternary,

@@ -18,6 +18,11 @@ import {
   sqlLanguage,
 } from './sqlEditorConfig';
 import type { EditorMarker, SqlCompletions } from './sqlEditorConfig';
+import { useCodeMirrorTheme } from '../../../components/CodeEditor/useCodeMirrorTheme';
+import {
+  completionListStyles,
+  MONOSPACE,
+} from '../../../components/SqlExpressionEditor/editorTheme';
 
 /** The editor's shortcuts for this platform ({keys, description}), for the shortcuts popover. */
 export { KEYBOARD_SHORTCUTS } from './shortcuts';
@@ -76,9 +81,6 @@ const BASIC_SETUP: BasicSetupOptions = {
   tabSize: 2,
 };
 
-const MONOSPACE =
-  "ui-monospace, SFMono-Regular, 'SF Mono', Menlo, Consolas, 'Liberation Mono', monospace";
-
 function editorTheme(token: ReturnType<typeof antdTheme.getDesignToken>): Extension {
   return EditorView.theme({
     '&': { fontSize: '13px', backgroundColor: token.colorBgContainer, height: '100%' },
@@ -96,36 +98,11 @@ function editorTheme(token: ReturnType<typeof antdTheme.getDesignToken>): Extens
       backgroundColor: token.colorPrimaryBgHover,
       outline: `1px solid ${token.colorPrimaryBorder}`,
     },
-    '.cm-tooltip': {
-      border: `1px solid ${token.colorBorderSecondary}`,
-      borderRadius: `${token.borderRadiusSM}px`,
-      boxShadow: token.boxShadowSecondary,
-      backgroundColor: token.colorBgElevated,
-    },
-    '.cm-tooltip.cm-tooltip-autocomplete > ul': { fontFamily: MONOSPACE, maxHeight: '16em' },
-    '.cm-tooltip.cm-tooltip-autocomplete > ul > li': { padding: '2px 8px 2px 4px' },
-    // CodeMirror's default icons are emoji many systems have no glyph for: plain letters.
-    '.cm-completionIcon': { fontFamily: MONOSPACE, opacity: '0.7', width: '1.2em' },
-    '.cm-completionIcon-keyword:after': { content: '"k"' },
-    '.cm-completionIcon-function:after, .cm-completionIcon-method:after': { content: '"ƒ"' },
+    ...completionListStyles(token, { maxHeight: '16em' }),
     '.cm-completionIcon-type:after, .cm-completionIcon-class:after': { content: '"t"' },
     '.cm-completionIcon-property:after, .cm-completionIcon-variable:after': { content: '"c"' },
     '.cm-completionIcon-namespace:after': { content: '"s"' },
     '.cm-completionIcon-constant:after': { content: '"v"' },
-    '.cm-completionIcon-text:after': { content: '"·"' },
-    '.cm-tooltip-autocomplete ul li[aria-selected]': {
-      backgroundColor: token.colorPrimary,
-      color: token.colorTextLightSolid,
-    },
-    '.cm-completionDetail': {
-      fontStyle: 'normal',
-      marginLeft: '1.5em',
-      color: token.colorTextTertiary,
-      float: 'right',
-    },
-    '.cm-tooltip-autocomplete ul li[aria-selected] .cm-completionDetail': {
-      color: token.colorTextLightSolid,
-    },
     '.cm-placeholder': { color: token.colorTextPlaceholder },
     '.cm-diagnostic': { fontFamily: MONOSPACE, fontSize: '12px' },
     '.cm-panels': {
@@ -189,6 +166,9 @@ export function SqlEditor(props: SqlEditorProps) {
     bordered = true,
   } = props;
   const { token } = antdTheme.useToken();
+  const codeMirrorTheme = useCodeMirrorTheme();
+  /** The tokens the editor's look was last built from. */
+  const lookToken = useRef(token);
   const propsRef = useRef(props);
   useLayoutEffect(() => {
     propsRef.current = props;
@@ -200,6 +180,7 @@ export function SqlEditor(props: SqlEditorProps) {
   const [setup] = useState(() => {
     const language = new Compartment();
     const completion = new Compartment();
+    const look = new Compartment();
     const initialDialect = sqlDialect(dialect);
     const handler =
       (action: ShortcutAction) =>
@@ -248,11 +229,12 @@ export function SqlEditor(props: SqlEditorProps) {
       linter(null),
       lintGutter(),
       EditorView.contentAttributes.of({ 'aria-label': 'SQL editor' }),
-      editorTheme(token),
+      look.of(editorTheme(token)),
     ];
     return {
       language,
       completion,
+      look,
       extensions,
       applied: { dialect: initialDialect, completions, defaultSchema },
     };
@@ -294,6 +276,13 @@ export function SqlEditor(props: SqlEditorProps) {
     view.dispatch({ effects });
   }, [view, setup, dialectObject, completions, defaultSchema]);
 
+  // The theme switched (light/dark): the editor takes the new tokens in place.
+  useEffect(() => {
+    if (!view || lookToken.current === token) return;
+    lookToken.current = token;
+    view.dispatch({ effects: setup.look.reconfigure(editorTheme(token)) });
+  }, [view, setup, token]);
+
   useEffect(() => {
     if (!view) return;
     view.dispatch(setDiagnostics(view.state, markersToDiagnostics(view.state.doc, markers ?? [])));
@@ -316,6 +305,7 @@ export function SqlEditor(props: SqlEditorProps) {
         style={{ height: '100%' }}
         basicSetup={BASIC_SETUP}
         extensions={setup.extensions}
+        theme={codeMirrorTheme}
         onChange={onChange}
         onUpdate={onUpdate}
         onCreateEditor={onCreateEditor}

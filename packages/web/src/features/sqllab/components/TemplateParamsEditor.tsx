@@ -5,6 +5,7 @@ import { EditorView } from '@codemirror/view';
 import { Badge, Button, Modal, Typography, theme } from 'antd';
 import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
 import { checkTemplateParams, templateParamCount } from './templateParams';
+import { useCodeMirrorTheme } from '../../../components/CodeEditor/useCodeMirrorTheme';
 
 export interface TemplateParamsEditorProps {
   /** JSON text of an object. */
@@ -41,6 +42,7 @@ const EXTENSIONS = [
  */
 export function TemplateParamsEditor({ value, onChange }: TemplateParamsEditorProps) {
   const { token } = theme.useToken();
+  const codeMirrorTheme = useCodeMirrorTheme();
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState(value);
   const count = templateParamCount(value);
@@ -94,6 +96,7 @@ export function TemplateParamsEditor({ value, onChange }: TemplateParamsEditorPr
           }}
         >
           <CodeMirror
+            theme={codeMirrorTheme}
             value={draft}
             height="220px"
             basicSetup={SETUP}

@@ -237,56 +237,131 @@ export function filterRowIndexes(
 // Column widths
 
 export interface WidthOptions {
-  /** Average width of a character of the cell font, in pixels. */
+  /** Average width of a character of the cell font, in pixels (when `measure` is not given). */
   charWidth?: number;
-  /** Horizontal padding of a cell plus room for the sort mark in the header. */
+  /** Width in pixels of a value's text in the cell font (a canvas measurement); else estimated. */
+  measure?: (text: string) => number;
+  /** Width in pixels of a header's text in the header font; else estimated. */
+  measureHeader?: (text: string) => number;
+  /** Horizontal padding and border of a cell, with a pixel to spare. */
   padding?: number;
+  /** Room for the sort mark in the header. */
   headerExtra?: number;
   min?: number;
+  /** Widest a column starts (its base). */
   max?: number;
+  /** Widest a column grows into free room (its full width). */
+  fullMax?: number;
   /** Rows looked at. */
   sampleSize?: number;
 }
 
-const WIDTH_DEFAULTS: Required<WidthOptions> = {
+const WIDTH_DEFAULTS = {
   charWidth: 7.4,
-  padding: 20,
+  padding: 24,
   headerExtra: 30,
   min: 64,
   max: 420,
+  fullMax: 900,
   sampleSize: 300,
 };
 
+/** Characters of a value measured at most (longer ones hit the maximum width anyway). */
+const MEASURED_CHARS = 200;
+
+/** What a column may take: `base` fits most values (95th percentile), `full` the longest one. */
+export interface ColumnWidthPlan {
+  base: number[];
+  full: number[];
+}
+
 /**
- * Column widths estimated from the header and a sample of the values: the header, or the 95th
- * percentile of the values' lengths (so one huge value does not widen the column), whichever is
- * longer, within min and max. Number columns (by `kinds`) fit their longest value and more.
+ * Column widths from the header and a sample of the values: `base` is the header or the 95th
+ * percentile of the values' widths (so one huge value does not widen the column), whichever is
+ * wider, within min and max; `full` the header or the widest value, within min and fullMax
+ * (a long value may take free room, not more). Number columns (by
+ * `kinds`) fit their longest value and more in both.
  */
+export function columnWidthPlan(
+  columns: readonly ResultColumn[],
+  rows: readonly Row[],
+  options: WidthOptions = {},
+  kinds?: readonly ColumnKind[],
+): ColumnWidthPlan {
+  const o = { ...WIDTH_DEFAULTS, ...options };
+  const measure = o.measure ?? ((text: string) => text.length * o.charWidth);
+  const measureHeader = o.measureHeader ?? ((text: string) => headerTextWidth(text, o.charWidth));
+  const sample = sampleRows(rows, o.sampleSize);
+  const clamp = (w: number, max = o.max) => Math.round(Math.min(max, Math.max(o.min, w)));
+  const base: number[] = [];
+  const full: number[] = [];
+  columns.forEach((c, i) => {
+    const widths = sample
+      .map((r) => {
+        const v = r[c.column_name];
+        return measure(
+          v === null || v === undefined ? 'NULL' : valueText(v).slice(0, MEASURED_CHARS),
+        );
+      })
+      .sort((a, b) => a - b);
+    const p95 = widths.length
+      ? widths[Math.min(widths.length - 1, Math.floor(widths.length * 0.95))]!
+      : 0;
+    const widest = widths.length ? widths[widths.length - 1]! : 0;
+    // Numbers are short and must not be cut: the longest, with room for the rows further on.
+    const numeric = kinds?.[i] === 'number';
+    const roomToGrow = numeric ? measure('00') : 0;
+    const header = measureHeader(c.column_name) + o.headerExtra + o.padding - 4;
+    const least = numeric ? measure('00000000') : 0;
+    const body = (w: number) => Math.max(least, w + roomToGrow) + o.padding;
+    base.push(clamp(Math.max(header, body(numeric ? widest : p95))));
+    full.push(clamp(Math.max(header, body(widest)), Math.max(o.max, o.fullMax)));
+  });
+  return { base, full };
+}
+
+/** Column widths estimated from the header and a sample of the values (`columnWidthPlan`'s base). */
 export function estimateColumnWidths(
   columns: readonly ResultColumn[],
   rows: readonly Row[],
   options: WidthOptions = {},
   kinds?: readonly ColumnKind[],
 ): number[] {
-  const o = { ...WIDTH_DEFAULTS, ...options };
-  const sample = sampleRows(rows, o.sampleSize);
-  return columns.map((c, i) => {
-    const lengths = sample
-      .map((r) => {
-        const v = r[c.column_name];
-        return v === null || v === undefined ? 4 : Math.min(valueText(v).length, 200);
-      })
-      .sort((a, b) => a - b);
-    const p95 = lengths.length
-      ? lengths[Math.min(lengths.length - 1, Math.floor(lengths.length * 0.95))]!
-      : 0;
-    const longest = lengths.length ? lengths[lengths.length - 1]! : 0;
-    // Numbers are short and must not be cut: the longest, with room for the rows further on.
-    const chars = kinds?.[i] === 'number' ? Math.max(longest + 2, 8) : p95;
-    const header = headerTextWidth(c.column_name, o.charWidth) + o.headerExtra;
-    const body = chars * o.charWidth;
-    return Math.round(Math.min(o.max, Math.max(o.min, header + o.padding - 4, body + o.padding)));
-  });
+  return columnWidthPlan(columns, rows, options, kinds).base;
+}
+
+/** The rows column widths are measured on, for one result (its columns' key). */
+export interface WidthSample {
+  key: string;
+  rows: readonly Row[];
+}
+
+/**
+ * The sample to size columns on: kept for a result once it has rows, so the columns do not
+ * move while the rest of the rows stream in; taken again for another result (other columns)
+ * or when the kept one had no rows yet. Returns `kept` itself when it stays.
+ */
+export function nextWidthSample(kept: WidthSample, key: string, rows: readonly Row[]): WidthSample {
+  if (kept.key !== key || (kept.rows.length === 0 && rows.length > 0)) return { key, rows };
+  return kept;
+}
+
+/**
+ * The widths to show in `available` pixels: each column's base width, grown towards its full
+ * width (the widest value sampled) while there is room; when not every column can have its
+ * full width, the room is shared in proportion to what each one lacks. Never narrower than the
+ * base, so a narrow pane scrolls sideways rather than cutting more.
+ */
+export function fitColumnWidths(plan: ColumnWidthPlan, available: number): number[] {
+  const { base, full } = plan;
+  const used = base.reduce((a, b) => a + b, 0);
+  const room = Math.max(0, available - used);
+  const wants = base.map((b, i) => Math.max(0, (full[i] ?? b) - b));
+  const wanted = wants.reduce((a, b) => a + b, 0);
+  if (wanted === 0 || room === 0) return base.slice();
+  if (wanted <= room) return base.map((b, i) => b + wants[i]!);
+  const share = room / wanted;
+  return base.map((b, i) => Math.floor(b + wants[i]! * share));
 }
 
 /**

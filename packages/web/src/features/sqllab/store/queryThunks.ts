@@ -9,6 +9,7 @@ import {
   sqlToRun,
   startedQuery,
 } from '../execute';
+import type { CtasRequest } from '../execute';
 import { isRunning, needsResults, pollSince } from '../queries';
 import { TAB_ACTIONS } from '../tabState';
 import { SQLLAB_API, executeUrl, resultsUrl, tabQueryUrl, updatedSinceUrl } from '../urls';
@@ -98,7 +99,7 @@ export function sendExecute(body: ExecuteRequest): SqlLabThunk {
 /** Runs a tab's SQL (or its selection) on its database. */
 export function runQuery(
   editorId: string,
-  options: { selection?: boolean; sql?: string } = {},
+  options: { selection?: boolean; sql?: string; ctas?: CtasRequest } = {},
 ): SqlLabThunk {
   return async (dispatch, getState, { newId, now }) => {
     const s = getState();
@@ -114,6 +115,7 @@ export function runQuery(
       sql,
       defaultLimit: s.databases.conf.DEFAULT_SQLLAB_LIMIT,
       now: now(),
+      ctas: options.ctas ?? null,
     });
     dispatch(queryStarted(startedQuery(body, { dbName: db.database_name, now: now() })));
     dispatch(editorUpdated({ id: editorId, changes: { latestQueryId: body.client_id } }));

@@ -1,10 +1,11 @@
-import { MESSAGES } from '@strata/core';
-import { readQueryAnswer, readSharedState } from '../openRequest';
+import { MESSAGES, scheduleQueryBody } from '@strata/core';
+import type { ScheduleValues } from '@strata/core';
+import { readDatasetAnswer, readQueryAnswer, readSharedState } from '../openRequest';
 import type { OpenRequest, SharedQueryState } from '../openRequest';
 import { answerId, editorFieldsFromSavedQuery, savedQueryBody } from '../tabState';
 import type { SavedQueryAnswer } from '../tabState';
 import type { QueryEditor } from '../types';
-import { SQLLAB_API, permalinkUrl, queryUrl, savedQueryUrl } from '../urls';
+import { SQLLAB_API, datasetUrl, permalinkUrl, queryUrl, savedQueryUrl } from '../urls';
 import { runQuery } from './queryThunks';
 import type { SqlLabThunk } from './reducer';
 import { activateEditor, addEditor, updateEditor } from './tabThunks';
@@ -63,6 +64,37 @@ export function savedQueryDescription(remoteId: number): SqlLabThunk<Promise<str
   };
 }
 
+/**
+ * Saves the tab's query with a schedule (`POST /savedqueryviewapi/api/create`); the spec's
+ * toasts either way. Rejects on failure so the dialog stays open.
+ */
+export function scheduleQuery(
+  editorId: string,
+  input: { label: string; description: string; values: ScheduleValues },
+): SqlLabThunk<Promise<void>> {
+  return async (_dispatch, getState, { api, toasts }) => {
+    const editor = getState().editors.byId[editorId];
+    if (!editor || editor.dbId === null) throw new Error(MESSAGES.queryScheduleError);
+    const body = scheduleQueryBody({
+      label: input.label,
+      description: input.description,
+      dbId: editor.dbId,
+      schema: editor.schema,
+      catalog: editor.catalog,
+      sql: editor.sql,
+      templateParams: editor.templateParams,
+      values: input.values,
+    });
+    try {
+      await api.post(SQLLAB_API.scheduleQuery, body);
+    } catch (e) {
+      toasts.addDangerToast(MESSAGES.queryScheduleError);
+      throw e;
+    }
+    toasts.addSuccessToast(MESSAGES.queryScheduled);
+  };
+}
+
 /** Makes a permalink of a tab (`POST /api/v1/sqllab/permalink`); resolves to its address. */
 export function shareQuery(editorId: string): SqlLabThunk<Promise<string>> {
   return async (_dispatch, getState, { api }) => {
@@ -102,6 +134,18 @@ function openInNewTab(fields: Partial<QueryEditor>, autorun: boolean): SqlLabThu
   };
 }
 
+/** "Query in a new tab" of a created table or view: SELECT * from it, run in a new tab. */
+export function queryTableInNewTab(
+  dbId: number,
+  schema: string | null,
+  table: string,
+): SqlLabThunk {
+  return openInNewTab(
+    { dbId, schema, name: table, sql: `SELECT * FROM ${schema ? `${schema}.` : ''}${table}` },
+    true,
+  );
+}
+
 /** Opens what the address asks for: a saved query, a permalink, a past query, or new SQL. */
 export function openRequest(request: OpenRequest): SqlLabThunk {
   return async (dispatch, getState, { api, toasts }) => {
@@ -135,6 +179,18 @@ export function openRequest(request: OpenRequest): SqlLabThunk {
           await dispatch(openInNewTab(editorFieldsFromShared(state), state.autorun === true));
         } catch {
           toasts.addDangerToast(MESSAGES.queryLoadError);
+        }
+        return;
+      }
+      case 'datasource': {
+        try {
+          if (request.datasetId === null) throw new Error(MESSAGES.datasourceLoadError);
+          const state = readDatasetAnswer(await api.get<unknown>(datasetUrl(request.datasetId)));
+          if (!state) throw new Error(MESSAGES.datasourceLoadError);
+          if (request.sql) state.sql = request.sql;
+          await dispatch(openInNewTab(editorFieldsFromShared(state), false));
+        } catch {
+          toasts.addDangerToast(MESSAGES.datasourceLoadError);
         }
         return;
       }

@@ -1,8 +1,9 @@
 import { errorMessage } from '../../../app/api/errors';
 import { previewBody, startedQuery } from '../execute';
 import { TAB_ACTIONS, answerId, newPanel, panelMetadata, tableSchemaBody } from '../tabState';
-import type { TableMetadataAnswer, TablePanel } from '../types';
-import { SQLLAB_API, tableMetadataUrl, tableSchemaUrl } from '../urls';
+import type { TableMetadataAnswer, TablePanel, TablePartitions } from '../types';
+import { readPartitions } from '../tableMeta';
+import { SQLLAB_API, tableExtraUrl, tableMetadataUrl, tableSchemaUrl } from '../urls';
 import { browseLoaded, columnsKey } from './browseSlice';
 import { isNotFound, tabStateError } from './helpers';
 import { queryStarted } from './queriesSlice';
@@ -83,6 +84,28 @@ export function loadPanelMetadata(panelId: string): SqlLabThunk<Promise<boolean>
   };
 }
 
+/**
+ * Reads a panel's partitions (`table_extra`). Without them the panel just says nothing of
+ * partitions: a failure here is not worth a message (the table's metadata has its own).
+ */
+export function loadPanelExtra(panelId: string): SqlLabThunk<Promise<void>> {
+  return async (dispatch, getState, { api }) => {
+    const panel = getState().tables.byId[panelId];
+    if (!panel) return;
+    dispatch(tableUpdated({ id: panelId, changes: { isExtraMetadataLoading: true } }));
+    let partitions: TablePartitions | null;
+    try {
+      partitions = readPartitions(
+        await api.get<unknown>(tableExtraUrl(panel.dbId, panel.name, panel.schema)),
+      );
+    } catch {
+      partitions = null;
+    }
+    if (!getState().tables.byId[panelId]) return;
+    dispatch(tableUpdated({ id: panelId, changes: { isExtraMetadataLoading: false, partitions } }));
+  };
+}
+
 /** `POST /tableschemaview/` for a panel of a tab kept on the server. */
 function storePanel(panelId: string): SqlLabThunk {
   return async (dispatch, getState, { api, toasts }) => {
@@ -120,13 +143,18 @@ export function addTable(
     }
     const panel = newPanel(newId(), { ...table, queryEditorId: editorId });
     dispatch(tableMerged(panel));
+    const extra = dispatch(loadPanelExtra(panel.id));
     const ok = await dispatch(loadPanelMetadata(panel.id));
-    if (!ok) return;
+    if (!ok) {
+      await extra;
+      return;
+    }
     const db = getState().databases.byId[table.dbId];
     const preview = db && !db.disable_data_preview ? dispatch(runPreview(panel.id)) : null;
     // The preview's id is known as soon as it starts: store the panel with it.
     await dispatch(storePanel(panel.id));
     await preview;
+    await extra;
   };
 }
 

@@ -9,7 +9,7 @@ import { queryDto } from '../testData';
 import { createSqlLabStore } from './index';
 import { loadSqlLab } from './loadThunks';
 import { pollQueries, removeQuery, runQuery, stopQuery } from './queryThunks';
-import { openRequest, saveQuery, updateSavedQuery } from './savedQueryThunks';
+import { openRequest, saveQuery, scheduleQuery, updateSavedQuery } from './savedQueryThunks';
 import { addTable, removeTable, setTableExpanded } from './tableThunks';
 import {
   activateEditor,
@@ -681,6 +681,67 @@ describe('saved queries and opening', () => {
     });
     await t.store.dispatch(openRequest({ kind: 'savedQuery', id: 9 }));
     expect(t.toasts).toEqual([['danger', MESSAGES.queryLoadError]]);
+  });
+
+  it("opens a dataset's query, or says the datasource couldn't be loaded", async () => {
+    const t = await loaded((c) => {
+      if (c.url === '/api/v1/dataset/12') {
+        return { result: { table_name: 'orders', schema: 'main', database: { id: 2 } } };
+      }
+      if (c.url === '/api/v1/dataset/13') throw new ApiError('Not found', 404);
+      return undefined;
+    });
+    await t.store.dispatch(
+      openRequest({ kind: 'datasource', key: '12__table', datasetId: 12, sql: null }),
+    );
+    const s = t.store.getState();
+    expect(s.editors.byId[s.editors.activeId!]).toMatchObject({
+      dbId: 2,
+      schema: 'main',
+      name: 'Query orders',
+      sql: 'SELECT * FROM main.orders',
+    });
+    expect(t.toasts).toEqual([]);
+    const count = s.editors.order.length;
+    await t.store.dispatch(
+      openRequest({ kind: 'datasource', key: '13__table', datasetId: 13, sql: 'SELECT 1' }),
+    );
+    await t.store.dispatch(
+      openRequest({ kind: 'datasource', key: 'x', datasetId: null, sql: null }),
+    );
+    expect(t.toasts).toEqual([
+      ['danger', MESSAGES.datasourceLoadError],
+      ['danger', MESSAGES.datasourceLoadError],
+    ]);
+    expect(t.store.getState().editors.order).toHaveLength(count);
+  });
+
+  it('schedules a query with its form values, with the spec toasts', async () => {
+    let fail = false;
+    const t = await loaded((c) => {
+      if (c.url === '/savedqueryviewapi/api/create') {
+        if (fail) throw new ApiError('Bad', 400);
+        return { id: 5 };
+      }
+      return undefined;
+    });
+    const editorId = t.store.getState().editors.activeId!;
+    await t.store.dispatch(
+      scheduleQuery(editorId, { label: 'Nightly', description: '', values: { output_table: 'o' } }),
+    );
+    const call = t.calls.find((c) => c.url === '/savedqueryviewapi/api/create');
+    expect(call?.body).toMatchObject({ label: 'Nightly', db_id: 1 });
+    expect(JSON.parse((call?.body as { extra_json: string }).extra_json)).toEqual({
+      schedule_info: { output_table: 'o' },
+    });
+    fail = true;
+    await expect(
+      t.store.dispatch(scheduleQuery(editorId, { label: 'N', description: '', values: {} })),
+    ).rejects.toThrow();
+    expect(t.toasts).toEqual([
+      ['success', MESSAGES.queryScheduled],
+      ['danger', MESSAGES.queryScheduleError],
+    ]);
   });
 
   it('opens a permalink and runs it when asked', async () => {

@@ -1,0 +1,2 @@
+export { SqlExpressionEditor } from './SqlExpressionEditor';
+export type { SqlExpressionEditorProps } from './SqlExpressionEditor';
