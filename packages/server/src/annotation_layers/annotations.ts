@@ -4,8 +4,8 @@ import { auditColumns, auditFields } from '../api/common-columns.js';
 import { ApiError, unprocessable } from '../api/errors.js';
 import { anyTextFilter } from '../api/access-filters.js';
 import type { DynamicQuery, RequestContext, ResourceDefinition } from '../api/resource-types.js';
-import { loadUserSummaries } from '../api/user-summaries.js';
-import { nowIso, toIso, type MetadataDb } from '../metadata/db.js';
+import { changedAudit, createdAudit, loadAuditUsers } from '../api/audit.js';
+import { toIso, type MetadataDb } from '../metadata/db.js';
 import type { AnnotationTable } from '../metadata/schema.js';
 import { ANNOTATION_VIEW } from './layers.js';
 
@@ -114,7 +114,6 @@ export async function createAnnotation(
     start_dttm: start,
     end_dttm: end,
   });
-  const now = nowIso();
   const row = await ctx.db
     .insertInto('annotation')
     .values({
@@ -124,10 +123,7 @@ export async function createAnnotation(
       start_dttm: start,
       end_dttm: end,
       json_metadata: body.json_metadata ?? null,
-      created_on: now,
-      changed_on: now,
-      created_by_fk: ctx.principal.id,
-      changed_by_fk: ctx.principal.id,
+      ...createdAudit(ctx.principal.id),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -162,10 +158,7 @@ export async function updateAnnotation(
     { short_descr: body.short_descr ?? null, start_dttm: start, end_dttm: end },
     id,
   );
-  const changes: Updateable<AnnotationTable> = {
-    changed_on: nowIso(),
-    changed_by_fk: ctx.principal.id,
-  };
+  const changes: Updateable<AnnotationTable> = changedAudit(ctx.principal.id);
   if (body.short_descr !== undefined) changes.short_descr = body.short_descr;
   if (body.long_descr !== undefined) changes.long_descr = body.long_descr;
   if (body.json_metadata !== undefined) changes.json_metadata = body.json_metadata;
@@ -213,10 +206,7 @@ export async function loadAnnotations(
     .select('l.name as layer_name')
     .where('a.id', 'in', ids)
     .execute();
-  const users = await loadUserSummaries(
-    ctx.db,
-    rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]),
-  );
+  const users = await loadAuditUsers(ctx.db, rows);
   return new Map(
     rows.map((r) => [
       r.id,

@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { auditColumns, auditFields, relatedUsers } from '../api/common-columns.js';
 import { unprocessable } from '../api/errors.js';
 import { anyTextFilter } from '../api/access-filters.js';
+import { changedAudit, createdAudit, loadAuditUsers, sentFields } from '../api/audit.js';
 import type { RequestContext, ResourceDefinition, WriteHandlers } from '../api/resource-types.js';
-import { loadUserSummaries } from '../api/user-summaries.js';
-import { nowIso } from '../metadata/db.js';
 import type { MetadataDb } from '../metadata/db.js';
 
 /** Permission view of annotation layers and annotations (Superset's `Annotation`). */
@@ -30,17 +29,9 @@ async function assertUniqueName(db: MetadataDb, name: string, exceptId?: number)
 
 async function createLayer(ctx: RequestContext, body: CreateLayer): Promise<number> {
   await assertUniqueName(ctx.db, body.name);
-  const now = nowIso();
   const row = await ctx.db
     .insertInto('annotation_layer')
-    .values({
-      name: body.name,
-      descr: body.descr ?? null,
-      created_on: now,
-      changed_on: now,
-      created_by_fk: ctx.principal.id,
-      changed_by_fk: ctx.principal.id,
-    })
+    .values({ name: body.name, descr: body.descr ?? null, ...createdAudit(ctx.principal.id) })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -50,12 +41,7 @@ async function updateLayer(ctx: RequestContext, id: number, body: UpdateLayer): 
   if (body.name !== undefined) await assertUniqueName(ctx.db, body.name, id);
   await ctx.db
     .updateTable('annotation_layer')
-    .set({
-      ...(body.name !== undefined ? { name: body.name } : {}),
-      ...(body.descr !== undefined ? { descr: body.descr } : {}),
-      changed_on: nowIso(),
-      changed_by_fk: ctx.principal.id,
-    })
+    .set({ ...sentFields(body), ...changedAudit(ctx.principal.id) })
     .where('id', '=', id)
     .execute();
 }
@@ -128,10 +114,7 @@ export function annotationLayersResource(): ResourceDefinition {
         .selectAll()
         .where('id', 'in', ids)
         .execute();
-      const users = await loadUserSummaries(
-        ctx.db,
-        rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]),
-      );
+      const users = await loadAuditUsers(ctx.db, rows);
       return new Map(
         rows.map((r) => [
           r.id,

@@ -7,22 +7,17 @@ import {
   type CssTemplateUpdate,
 } from '@strata/core';
 import { anyTextFilter } from '../api/access-filters.js';
+import { changedAudit, createdAudit, loadAuditUsers, sentFields } from '../api/audit.js';
 import { auditColumns, auditFields, relatedUsers } from '../api/common-columns.js';
 import type { RequestContext, ResourceDefinition, WriteHandlers } from '../api/resource-types.js';
-import { loadUserSummaries } from '../api/user-summaries.js';
-import { nowIso } from '../metadata/db.js';
 
 async function createTemplate(ctx: RequestContext, body: CssTemplateCreate): Promise<number> {
-  const now = nowIso();
   const row = await ctx.db
     .insertInto('css_templates')
     .values({
       template_name: body.template_name,
       css: body.css ?? '',
-      created_on: now,
-      changed_on: now,
-      created_by_fk: ctx.principal.id,
-      changed_by_fk: ctx.principal.id,
+      ...createdAudit(ctx.principal.id),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -36,12 +31,7 @@ async function updateTemplate(
 ): Promise<void> {
   await ctx.db
     .updateTable('css_templates')
-    .set({
-      ...(body.template_name !== undefined ? { template_name: body.template_name } : {}),
-      ...(body.css !== undefined ? { css: body.css } : {}),
-      changed_on: nowIso(),
-      changed_by_fk: ctx.principal.id,
-    })
+    .set({ ...sentFields(body), ...changedAudit(ctx.principal.id) })
     .where('id', '=', id)
     .execute();
 }
@@ -110,10 +100,7 @@ export function cssTemplatesResource(): ResourceDefinition {
         .selectAll()
         .where('id', 'in', ids)
         .execute();
-      const users = await loadUserSummaries(
-        ctx.db,
-        rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]),
-      );
+      const users = await loadAuditUsers(ctx.db, rows);
       return new Map(
         rows.map((r) => {
           const audit = auditFields(r, users);

@@ -1,7 +1,8 @@
 import type { TagCreate, TagUpdate, TaggableType } from '@strata/core';
 import { ApiError, unprocessable } from '../api/errors.js';
 import type { RequestContext } from '../api/resource-types.js';
-import { nowIso, type MetadataDb } from '../metadata/db.js';
+import { changedAudit, createdAudit, sentFields } from '../api/audit.js';
+import type { MetadataDb } from '../metadata/db.js';
 import { visibleObjectIds, type TaggableResources } from './objects.js';
 
 type ObjectsToTag = Array<[TaggableType, number]>;
@@ -41,7 +42,7 @@ async function tagObjects(
   objects: ObjectsToTag,
 ): Promise<ObjectsToTag> {
   const added: ObjectsToTag = [];
-  const now = nowIso();
+  const audit = createdAudit(userId);
   for (const [type, id] of objects) {
     const has = await db
       .selectFrom('tagged_object')
@@ -57,10 +58,7 @@ async function tagObjects(
         tag_id: tagId,
         object_type: type,
         object_id: id,
-        created_on: now,
-        changed_on: now,
-        created_by_fk: userId,
-        changed_by_fk: userId,
+        ...audit,
       })
       .execute();
     added.push([type, id]);
@@ -72,18 +70,9 @@ async function tagObjects(
 async function tagIdByName(db: MetadataDb, userId: number, name: string): Promise<number> {
   const found = await db.selectFrom('tag').select('id').where('name', '=', name).executeTakeFirst();
   if (found) return found.id;
-  const now = nowIso();
   const row = await db
     .insertInto('tag')
-    .values({
-      name,
-      type: 'custom',
-      description: null,
-      created_on: now,
-      changed_on: now,
-      created_by_fk: userId,
-      changed_by_fk: userId,
-    })
+    .values({ name, type: 'custom', description: null, ...createdAudit(userId) })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -98,17 +87,13 @@ export async function createTag(
   const objects = (body.objects_to_tag ?? []) as ObjectsToTag;
   await assertVisibleObjects(resources, ctx, objects);
   return ctx.db.transaction().execute(async (trx) => {
-    const now = nowIso();
     const row = await trx
       .insertInto('tag')
       .values({
         name: body.name,
         type: 'custom',
         description: body.description ?? null,
-        created_on: now,
-        changed_on: now,
-        created_by_fk: ctx.principal.id,
-        changed_by_fk: ctx.principal.id,
+        ...createdAudit(ctx.principal.id),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -131,10 +116,8 @@ export async function updateTag(
     await trx
       .updateTable('tag')
       .set({
-        ...(body.name !== undefined ? { name: body.name } : {}),
-        ...(body.description !== undefined ? { description: body.description } : {}),
-        changed_on: nowIso(),
-        changed_by_fk: ctx.principal.id,
+        ...sentFields({ name: body.name, description: body.description }),
+        ...changedAudit(ctx.principal.id),
       })
       .where('id', '=', id)
       .execute();

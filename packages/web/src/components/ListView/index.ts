@@ -2,6 +2,8 @@ export { ListView } from './ListView';
 export { RowActionButton } from './RowActionButton';
 export type { RowActionButtonProps } from './RowActionButton';
 export { addButton } from './addButton';
+export { EditableListView } from './EditableListView';
+export type { EditableListViewProps } from './EditableListView';
 export { useItemModal } from './useItemModal';
 export type { ItemFormModalProps, ItemModal } from './useItemModal';
 export * from './commonFilters';

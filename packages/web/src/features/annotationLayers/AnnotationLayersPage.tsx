@@ -1,20 +1,6 @@
-import { useCallback } from 'react';
 import { Link } from 'react-router';
-import { EditOutlined } from '@ant-design/icons';
-import {
-  ListView,
-  RowActionButton,
-  addButton,
-  relatedFilter,
-  searchFilter,
-  useItemModal,
-} from '../../components/ListView';
-import type {
-  ListColumn,
-  ListFilterDef,
-  ListViewContext,
-  SortState,
-} from '../../components/ListView';
+import { EditableListView, relatedFilter, searchFilter } from '../../components/ListView';
+import type { ListColumn, ListFilterDef, SortState } from '../../components/ListView';
 import { RequirePermission } from '../../components/RequirePermission';
 import { MutedText } from '../lists/cells';
 import { createdByColumn, modifiedColumn } from '../lists/columns';
@@ -51,34 +37,20 @@ const COLUMNS: ListColumn<AnnotationLayerRow>[] = [
 ];
 
 function AnnotationLayersList() {
-  const formModal = useItemModal<AnnotationLayerRow>();
-  const openForm = formModal.show;
-  const rowActions = useCallback(
-    (layer: AnnotationLayerRow, context: ListViewContext) =>
-      context.canWrite ? (
-        <RowActionButton title="Edit" icon={<EditOutlined />} onClick={() => openForm(layer)} />
-      ) : null,
-    [openForm],
-  );
   return (
-    <>
-      <ListView<AnnotationLayerRow>
-        resource={ANNOTATION_LAYER_RESOURCE}
-        resourceLabel="annotation layer"
-        title="Annotation layers"
-        columns={COLUMNS}
-        filters={FILTERS}
-        defaultSort={SORT}
-        itemName={itemName}
-        reloadToken={formModal.reloadToken}
-        rowActions={rowActions}
-        bulkDelete
-        headerActions={addButton('Annotation layer', () => openForm(null))}
-        emptyText="No annotation layers yet"
-        emptyExtra={addButton('Annotation layer', () => openForm(null))}
-      />
-      <AnnotationLayerFormModal key={formModal.key} {...formModal.modalProps} />
-    </>
+    <EditableListView<AnnotationLayerRow>
+      resource={ANNOTATION_LAYER_RESOURCE}
+      resourceLabel="annotation layer"
+      title="Annotation layers"
+      columns={COLUMNS}
+      filters={FILTERS}
+      defaultSort={SORT}
+      itemName={itemName}
+      bulkDelete
+      emptyText="No annotation layers yet"
+      addLabel="Annotation layer"
+      FormModal={AnnotationLayerFormModal}
+    />
   );
 }
 

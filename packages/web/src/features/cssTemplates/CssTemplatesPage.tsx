@@ -1,15 +1,6 @@
-import { useCallback } from 'react';
-import { EditOutlined } from '@ant-design/icons';
 import { CSS_TEMPLATE_VIEW } from '@strata/core';
-import {
-  ListView,
-  RowActionButton,
-  addButton,
-  relatedFilter,
-  searchFilter,
-  useItemModal,
-} from '../../components/ListView';
-import type { ListFilterDef, ListViewContext, SortState } from '../../components/ListView';
+import { EditableListView, relatedFilter, searchFilter } from '../../components/ListView';
+import type { ListFilterDef, SortState } from '../../components/ListView';
 import { RequirePermission } from '../../components/RequirePermission';
 import { CssTemplateFormModal } from './CssTemplateFormModal';
 import { CSS_TEMPLATE_COLUMNS, type CssTemplateListRow } from './columns';
@@ -23,34 +14,20 @@ const SORT: SortState = { column: 'template_name', direction: 'asc' };
 const itemName = (r: CssTemplateListRow) => r.template_name ?? '';
 
 function CssTemplatesList() {
-  const formModal = useItemModal<CssTemplateListRow>();
-  const openForm = formModal.show;
-  const rowActions = useCallback(
-    (template: CssTemplateListRow, context: ListViewContext) =>
-      context.canWrite ? (
-        <RowActionButton title="Edit" icon={<EditOutlined />} onClick={() => openForm(template)} />
-      ) : null,
-    [openForm],
-  );
   return (
-    <>
-      <ListView<CssTemplateListRow>
-        resource={CSS_TEMPLATE_RESOURCE}
-        resourceLabel="css template"
-        title="CSS templates"
-        columns={CSS_TEMPLATE_COLUMNS}
-        filters={FILTERS}
-        defaultSort={SORT}
-        itemName={itemName}
-        reloadToken={formModal.reloadToken}
-        rowActions={rowActions}
-        bulkDelete
-        headerActions={addButton('CSS template', () => openForm(null))}
-        emptyText="No CSS templates yet"
-        emptyExtra={addButton('CSS template', () => openForm(null))}
-      />
-      <CssTemplateFormModal key={formModal.key} {...formModal.modalProps} />
-    </>
+    <EditableListView<CssTemplateListRow>
+      resource={CSS_TEMPLATE_RESOURCE}
+      resourceLabel="css template"
+      title="CSS templates"
+      columns={CSS_TEMPLATE_COLUMNS}
+      filters={FILTERS}
+      defaultSort={SORT}
+      itemName={itemName}
+      bulkDelete
+      emptyText="No CSS templates yet"
+      addLabel="CSS template"
+      FormModal={CssTemplateFormModal}
+    />
   );
 }
 

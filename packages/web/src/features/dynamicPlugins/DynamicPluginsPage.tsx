@@ -1,21 +1,8 @@
-import { useCallback } from 'react';
 import { Tag, Tooltip } from 'antd';
-import { EditOutlined } from '@ant-design/icons';
 import { AdminOnly } from '../../components/AdminOnly';
 import { NotFound } from '../../components/StatusResult';
-import {
-  ListView,
-  RowActionButton,
-  addButton,
-  searchFilter,
-  useItemModal,
-} from '../../components/ListView';
-import type {
-  ListColumn,
-  ListFilterDef,
-  ListViewContext,
-  SortState,
-} from '../../components/ListView';
+import { EditableListView, searchFilter } from '../../components/ListView';
+import type { ListColumn, ListFilterDef, SortState } from '../../components/ListView';
 import { useBootstrap } from '../../app/BootstrapContext';
 import { DynamicPluginFormModal } from './DynamicPluginFormModal';
 import { DYNAMIC_PLUGINS_RESOURCE, type PluginRow } from './pluginsApi';
@@ -47,32 +34,20 @@ const COLUMNS: ListColumn<PluginRow>[] = [
 ];
 
 function PluginsList() {
-  const formModal = useItemModal<PluginRow>();
-  const openForm = formModal.show;
-  const rowActions = useCallback(
-    (plugin: PluginRow, context: ListViewContext) =>
-      context.canWrite ? (
-        <RowActionButton title="Edit" icon={<EditOutlined />} onClick={() => openForm(plugin)} />
-      ) : null,
-    [openForm],
-  );
   return (
-    <>
-      <ListView<PluginRow>
-        resource={DYNAMIC_PLUGINS_RESOURCE}
-        resourceLabel="plugin"
-        title="Plugins"
-        columns={COLUMNS}
-        filters={FILTERS}
-        defaultSort={SORT}
-        itemName={itemName}
-        reloadToken={formModal.reloadToken}
-        rowActions={rowActions}
-        headerActions={addButton('Plugin', () => openForm(null))}
-        emptyText="No plugins"
-      />
-      <DynamicPluginFormModal key={formModal.key} {...formModal.modalProps} />
-    </>
+    <EditableListView<PluginRow>
+      resource={DYNAMIC_PLUGINS_RESOURCE}
+      resourceLabel="plugin"
+      title="Plugins"
+      columns={COLUMNS}
+      filters={FILTERS}
+      defaultSort={SORT}
+      itemName={itemName}
+      emptyText="No plugins"
+      addLabel="Plugin"
+      addWhenEmpty={false}
+      FormModal={DynamicPluginFormModal}
+    />
   );
 }
 

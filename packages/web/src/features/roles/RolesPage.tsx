@@ -1,19 +1,8 @@
 import { useCallback, useState } from 'react';
-import { EditOutlined, SafetyOutlined } from '@ant-design/icons';
+import { SafetyOutlined } from '@ant-design/icons';
 import { AdminOnly } from '../../components/AdminOnly';
-import {
-  ListView,
-  RowActionButton,
-  addButton,
-  searchFilter,
-  useItemModal,
-} from '../../components/ListView';
-import type {
-  ListColumn,
-  ListFilterDef,
-  ListViewContext,
-  SortState,
-} from '../../components/ListView';
+import { EditableListView, RowActionButton, searchFilter } from '../../components/ListView';
+import type { ListColumn, ListFilterDef, SortState } from '../../components/ListView';
 import { RoleFormModal } from './RoleFormModal';
 import { RolePermissionsDrawer } from './RolePermissionsDrawer';
 import { ROLES_RESOURCE } from './rolesApi';
@@ -30,28 +19,20 @@ const COLUMNS: ListColumn<RoleRow>[] = [
 const itemName = (r: RoleRow) => r.name;
 
 function RolesList() {
-  const formModal = useItemModal<RoleRow>();
   const [permissionsOf, setPermissionsOf] = useState<RoleRow | null>(null);
-  const openForm = formModal.show;
-
-  const rowActions = useCallback(
-    (role: RoleRow, context: ListViewContext) =>
-      context.canWrite ? (
-        <>
-          <RowActionButton title="Rename" icon={<EditOutlined />} onClick={() => openForm(role)} />
-          <RowActionButton
-            title="Edit permissions"
-            icon={<SafetyOutlined />}
-            onClick={() => setPermissionsOf(role)}
-          />
-        </>
-      ) : null,
-    [openForm],
+  const permissionsAction = useCallback(
+    (role: RoleRow) => (
+      <RowActionButton
+        title="Edit permissions"
+        icon={<SafetyOutlined />}
+        onClick={() => setPermissionsOf(role)}
+      />
+    ),
+    [],
   );
-
   return (
     <>
-      <ListView<RoleRow>
+      <EditableListView<RoleRow>
         resource={ROLES_RESOURCE}
         resourceLabel="role"
         title="Roles"
@@ -59,12 +40,13 @@ function RolesList() {
         filters={FILTERS}
         defaultSort={SORT}
         itemName={itemName}
-        reloadToken={formModal.reloadToken}
-        rowActions={rowActions}
-        headerActions={addButton('Role', () => openForm(null))}
         emptyText="No roles"
+        addLabel="Role"
+        addWhenEmpty={false}
+        FormModal={RoleFormModal}
+        editTitle="Rename"
+        moreRowActions={permissionsAction}
       />
-      <RoleFormModal key={formModal.key} {...formModal.modalProps} />
       <RolePermissionsDrawer role={permissionsOf} onClose={() => setPermissionsOf(null)} />
     </>
   );

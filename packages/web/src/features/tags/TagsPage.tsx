@@ -1,21 +1,7 @@
-import { useCallback } from 'react';
 import { Link } from 'react-router';
-import { EditOutlined } from '@ant-design/icons';
 import { TAG_VIEW, type TagShow } from '@strata/core';
-import {
-  ListView,
-  RowActionButton,
-  addButton,
-  relatedFilter,
-  searchFilter,
-  useItemModal,
-} from '../../components/ListView';
-import type {
-  ListColumn,
-  ListFilterDef,
-  ListViewContext,
-  SortState,
-} from '../../components/ListView';
+import { EditableListView, relatedFilter, searchFilter } from '../../components/ListView';
+import type { ListColumn, ListFilterDef, SortState } from '../../components/ListView';
 import { RequirePermission } from '../../components/RequirePermission';
 import { NotFound } from '../../components/StatusResult';
 import { MutedText } from '../lists/cells';
@@ -49,33 +35,19 @@ const COLUMNS: ListColumn<TagShow>[] = [
 ];
 
 function TagsList() {
-  const formModal = useItemModal<TagShow>();
-  const openForm = formModal.show;
-  const rowActions = useCallback(
-    (tag: TagShow, context: ListViewContext) =>
-      context.canWrite ? (
-        <RowActionButton title="Edit" icon={<EditOutlined />} onClick={() => openForm(tag)} />
-      ) : null,
-    [openForm],
-  );
   return (
-    <>
-      <ListView<TagShow>
-        resource={TAG_RESOURCE}
-        resourceLabel="tag"
-        title="Tags"
-        columns={COLUMNS}
-        filters={FILTERS}
-        defaultSort={SORT}
-        itemName={itemName}
-        reloadToken={formModal.reloadToken}
-        rowActions={rowActions}
-        headerActions={addButton('Tag', () => openForm(null))}
-        emptyText="No Tags created"
-        emptyExtra={addButton('Tag', () => openForm(null))}
-      />
-      <TagFormModal key={formModal.key} {...formModal.modalProps} />
-    </>
+    <EditableListView<TagShow>
+      resource={TAG_RESOURCE}
+      resourceLabel="tag"
+      title="Tags"
+      columns={COLUMNS}
+      filters={FILTERS}
+      defaultSort={SORT}
+      itemName={itemName}
+      emptyText="No Tags created"
+      addLabel="Tag"
+      FormModal={TagFormModal}
+    />
   );
 }
 
