@@ -7,19 +7,18 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import {
-  ADMIN_PASSWORD,
-  collectPageErrors,
   csrfTokenOf,
   datasetIdOf,
-  launchBrowser,
-  loginAs,
-  saveChart,
-  snap,
+  openExploreWith,
   pixelsOf,
-  startServer,
   type RunningServer,
+  saveChart,
+  type SignedIn,
+  snap,
+  startSignedIn,
+  stopSignedIn,
 } from './harness.js';
 
 const TEAL: [number, number, number] = [0, 122, 135];
@@ -29,30 +28,9 @@ const ORANGE: [number, number, number] = [255, 127, 68];
 const chosen = (control: Locator, label: string) =>
   control.locator('.ant-select-selection-item-content', { hasText: label });
 
-async function openExplore(
-  page: Page,
-  server: RunningServer,
-  datasetId: number,
-  formData: Record<string, unknown>,
-  ready: string,
-): Promise<void> {
-  const res = await page.request.post(`${server.baseUrl}/api/v1/explore/form_data`, {
-    headers: { 'X-CSRFToken': await csrfTokenOf(page, server.baseUrl) },
-    data: {
-      datasource_id: datasetId,
-      datasource_type: 'table',
-      form_data: JSON.stringify({ datasource: `${datasetId}__table`, ...formData }),
-    },
-  });
-  assert.equal(res.status(), 201, await res.text());
-  const { key } = (await res.json()) as { key: string };
-  await page.goto(`${server.baseUrl}/explore/?form_data_key=${key}`);
-  await page.locator(ready).waitFor();
-}
-
 describe('deck.gl Multiple Layers in Explore, in Chromium', () => {
+  let signedIn: SignedIn | undefined;
   let server: RunningServer;
-  let browser: Browser;
   let page: Page;
   let errors: string[];
   let longLat: number;
@@ -61,11 +39,8 @@ describe('deck.gl Multiple Layers in Explore, in Chromium', () => {
   let multiId: number;
 
   before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    errors = collectPageErrors(page);
-    await loginAs(page, server.baseUrl, 'admin', ADMIN_PASSWORD);
+    signedIn = await startSignedIn();
+    ({ server, page, errors } = signedIn);
     longLat = await datasetIdOf(page, server.baseUrl, 'long_lat');
     const flights = await datasetIdOf(page, server.baseUrl, 'flights');
     const token = await csrfTokenOf(page, server.baseUrl);
@@ -88,15 +63,12 @@ describe('deck.gl Multiple Layers in Explore, in Chromium', () => {
     });
   });
 
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  after(() => stopSignedIn(signedIn));
 
   it('chooses two saved deck charts through the async select and draws both layers', async () => {
-    await openExplore(
+    await openExploreWith(
       page,
-      server,
+      server.baseUrl,
       longLat,
       { viz_type: 'deck_multi' },
       '[data-test="control-deck_slices"]',
@@ -186,9 +158,9 @@ describe('deck.gl Multiple Layers in Explore, in Chromium', () => {
       viz_type: 'deck_scatter',
       spatial: { type: 'latlong', lonCol: 'NO_SUCH_COLUMN', latCol: 'LAT' },
     });
-    await openExplore(
+    await openExploreWith(
       page,
-      server,
+      server.baseUrl,
       longLat,
       { viz_type: 'deck_multi', deck_slices: [arcId, broken] },
       '[data-test="deck-chart"] canvas',

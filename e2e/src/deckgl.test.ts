@@ -12,81 +12,42 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
-  ADMIN_PASSWORD,
-  collectPageErrors,
-  csrfTokenOf,
   datasetIdOf,
-  launchBrowser,
-  loginAs,
-  snap,
+  openExploreWith,
   pixelsOf,
-  startServer,
   type RunningServer,
+  type SignedIn,
+  snap,
+  startSignedIn,
+  stopSignedIn,
+  updateChartRows,
 } from './harness.js';
-
-async function openExplore(
-  page: Page,
-  server: RunningServer,
-  datasetId: number,
-  formData: Record<string, unknown>,
-  ready = '[data-test="chart-container"]',
-): Promise<void> {
-  const res = await page.request.post(`${server.baseUrl}/api/v1/explore/form_data`, {
-    headers: { 'X-CSRFToken': await csrfTokenOf(page, server.baseUrl) },
-    data: {
-      datasource_id: datasetId,
-      datasource_type: 'table',
-      form_data: JSON.stringify({ datasource: `${datasetId}__table`, ...formData }),
-    },
-  });
-  assert.equal(res.status(), 201, await res.text());
-  const { key } = (await res.json()) as { key: string };
-  await page.goto(`${server.baseUrl}/explore/?form_data_key=${key}`);
-  await page.locator(ready).waitFor();
-}
-
-async function updateChart(page: Page): Promise<Array<Record<string, unknown>>> {
-  const answer = page.waitForResponse(
-    (r) => r.url().includes('/api/v1/chart/data') && r.request().method() === 'POST',
-  );
-  await page.getByRole('button', { name: /Update chart|Create chart/ }).click();
-  const res = await answer;
-  assert.equal(res.status(), 200, await res.text());
-  return ((await res.json()) as { result: Array<{ data: Array<Record<string, unknown>> }> })
-    .result[0]!.data;
-}
 
 const TEAL: [number, number, number] = [0, 122, 135];
 
 describe('deck.gl charts in Explore, in Chromium', () => {
+  let signedIn: SignedIn | undefined;
   let server: RunningServer;
-  let browser: Browser;
   let page: Page;
   let errors: string[];
   let longLat: number;
   let flights: number;
 
   before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    errors = collectPageErrors(page);
-    await loginAs(page, server.baseUrl, 'admin', ADMIN_PASSWORD);
+    signedIn = await startSignedIn();
+    ({ server, page, errors } = signedIn);
     longLat = await datasetIdOf(page, server.baseUrl, 'long_lat');
     flights = await datasetIdOf(page, server.baseUrl, 'flights');
   });
 
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  after(() => stopSignedIn(signedIn));
 
   it('builds a scatterplot through the geo position control, sizes, pans and saves it', async () => {
-    await openExplore(
+    await openExploreWith(
       page,
-      server,
+      server.baseUrl,
       longLat,
       {
         viz_type: 'deck_scatter',
@@ -136,7 +97,7 @@ describe('deck.gl charts in Explore, in Chromium', () => {
     await label.getByText('LON | LAT').waitFor();
     await page.keyboard.press('Escape');
 
-    const rows = await updateChart(page);
+    const rows = await updateChartRows(page);
     assert.equal(rows.length, 5000);
     assert.ok('LON' in rows[0]! && 'LAT' in rows[0]!, JSON.stringify(rows[0]));
     const chart = page.locator('[data-test="deck-chart"]');
@@ -151,7 +112,7 @@ describe('deck.gl charts in Explore, in Chromium', () => {
     const input = size.getByRole('spinbutton');
     await input.fill('200000');
     await input.press('Tab');
-    await updateChart(page);
+    await updateChartRows(page);
     await page.waitForTimeout(1000);
     const big = await pixelsOf(page, chart, TEAL);
     await snap(page, 'deckgl-scatter-bigger');
@@ -194,7 +155,7 @@ describe('deck.gl charts in Explore, in Chromium', () => {
   });
 
   it('draws a deck.gl Arc of the flights', async () => {
-    await openExplore(page, server, flights, {
+    await openExploreWith(page, server.baseUrl, flights, {
       viz_type: 'deck_arc',
       time_range: 'No filter',
       row_limit: 2000,
@@ -254,8 +215,8 @@ describe('deck.gl base map from STRATA_DECKGL_TILE_URL, in Chromium', () => {
   const LAND: [number, number, number] = [236, 200, 120];
   let tiles: http.Server;
   let tileRequests = 0;
+  let signedIn: SignedIn | undefined;
   let server: RunningServer;
-  let browser: Browser;
   let page: Page;
   let errors: string[];
 
@@ -272,24 +233,20 @@ describe('deck.gl base map from STRATA_DECKGL_TILE_URL, in Chromium', () => {
     });
     await new Promise<void>((resolve) => tiles.listen(0, '127.0.0.1', resolve));
     const port = (tiles.address() as { port: number }).port;
-    server = await startServer({
+    signedIn = await startSignedIn({
       STRATA_DECKGL_TILE_URL: `http://127.0.0.1:${port}/{z}/{x}/{y}.png`,
     });
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    errors = collectPageErrors(page);
-    await loginAs(page, server.baseUrl, 'admin', ADMIN_PASSWORD);
+    ({ server, page, errors } = signedIn);
   });
 
   after(async () => {
-    await browser?.close();
-    await server?.stop();
+    await stopSignedIn(signedIn);
     await new Promise((resolve) => tiles?.close(resolve));
   });
 
   it('offers the tiles as the map style and draws them under the points', async () => {
     const longLat = await datasetIdOf(page, server.baseUrl, 'long_lat');
-    await openExplore(page, server, longLat, {
+    await openExploreWith(page, server.baseUrl, longLat, {
       viz_type: 'deck_scatter',
       time_range: 'No filter',
       row_limit: 1000,

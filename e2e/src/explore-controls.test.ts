@@ -7,83 +7,40 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
-  ADMIN_PASSWORD,
-  collectPageErrors,
-  csrfTokenOf,
   datasetIdOf,
-  launchBrowser,
-  loginAs,
-  snap,
-  startServer,
+  openExploreWith,
   type RunningServer,
+  type SignedIn,
+  snap,
+  startSignedIn,
+  stopSignedIn,
+  updateChartRows,
 } from './harness.js';
-
-interface ChartDataAnswer {
-  result: Array<{ data: Array<Record<string, unknown>> }>;
-}
-
-/** Opens Explore on `formData` (through a form data key, as a saved link does). */
-async function openExplore(
-  page: Page,
-  server: RunningServer,
-  datasetId: number,
-  formData: Record<string, unknown>,
-): Promise<void> {
-  const res = await page.request.post(`${server.baseUrl}/api/v1/explore/form_data`, {
-    headers: { 'X-CSRFToken': await csrfTokenOf(page, server.baseUrl) },
-    data: {
-      datasource_id: datasetId,
-      datasource_type: 'table',
-      form_data: JSON.stringify({ datasource: `${datasetId}__table`, ...formData }),
-    },
-  });
-  assert.equal(res.status(), 201, await res.text());
-  const { key } = (await res.json()) as { key: string };
-  await page.goto(`${server.baseUrl}/explore/?form_data_key=${key}`);
-  await page.locator('[data-test="chart-container"]').waitFor();
-}
-
-/** Clicks "Update chart" and gives the rows of the chart data answer. */
-async function updateChart(page: Page): Promise<Array<Record<string, unknown>>> {
-  const answer = page.waitForResponse(
-    (r) => r.url().includes('/api/v1/chart/data') && r.request().method() === 'POST',
-  );
-  await page.getByRole('button', { name: /Update chart/ }).click();
-  const res = await answer;
-  assert.equal(res.status(), 200, await res.text());
-  return ((await res.json()) as ChartDataAnswer).result[0]!.data;
-}
 
 const sorted = (xs: number[], ascending: boolean) =>
   [...xs].sort((a, b) => (ascending ? a - b : b - a));
 
 describe("Explore's x-axis sort, column config and resizable editors, in Chromium", () => {
+  let signedIn: SignedIn | undefined;
   let server: RunningServer;
-  let browser: Browser;
   let page: Page;
   let errors: string[];
   let birthNames: number;
   let sales: number;
 
   before(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    errors = collectPageErrors(page);
-    await loginAs(page, server.baseUrl, 'admin', ADMIN_PASSWORD);
+    signedIn = await startSignedIn();
+    ({ server, page, errors } = signedIn);
     birthNames = await datasetIdOf(page, server.baseUrl, 'birth_names');
     sales = await datasetIdOf(page, server.baseUrl, 'cleaned_sales_data');
   });
 
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  after(() => stopSignedIn(signedIn));
 
   it('sorts the bars of a string x axis by the metric, ascending then descending', async () => {
-    await openExplore(page, server, birthNames, {
+    await openExploreWith(page, server.baseUrl, birthNames, {
       viz_type: 'echarts_timeseries_bar',
       x_axis: 'state',
       metrics: ['sum__num'],
@@ -103,7 +60,7 @@ describe("Explore's x-axis sort, column config and resizable editors, in Chromiu
     await ascending.getByText('X-Axis Sort Ascending').waitFor();
     assert.equal(await ascending.getByRole('checkbox').isChecked(), true);
 
-    const up = await updateChart(page);
+    const up = await updateChartRows(page);
     const upValues = up.map((r) => Number(r.sum__num));
     assert.ok(upValues.length > 5, JSON.stringify(up));
     assert.deepEqual(upValues, sorted(upValues, true));
@@ -111,7 +68,7 @@ describe("Explore's x-axis sort, column config and resizable editors, in Chromiu
     await snap(page, 'explore-controls-01-bars-ascending');
 
     await ascending.getByRole('checkbox').uncheck();
-    const down = await updateChart(page);
+    const down = await updateChartRows(page);
     const downValues = down.map((r) => Number(r.sum__num));
     assert.deepEqual(downValues, sorted(upValues, false));
     assert.equal(down[0]!.state, up[up.length - 1]!.state);
@@ -135,7 +92,7 @@ describe("Explore's x-axis sort, column config and resizable editors, in Chromiu
       'product_code',
       'customer_name',
     ];
-    await openExplore(page, server, sales, {
+    await openExploreWith(page, server.baseUrl, sales, {
       viz_type: 'table',
       query_mode: 'raw',
       all_columns: columns,
@@ -172,7 +129,7 @@ describe("Explore's x-axis sort, column config and resizable editors, in Chromiu
   });
 
   it("resizes the metric editor's popover by its handle, never below 320 × 240", async () => {
-    await openExplore(page, server, birthNames, {
+    await openExploreWith(page, server.baseUrl, birthNames, {
       viz_type: 'echarts_timeseries_bar',
       x_axis: 'state',
       metrics: ['sum__num'],

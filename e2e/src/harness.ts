@@ -425,3 +425,62 @@ export async function pixelsOf(
     { png, rgb, tolerance },
   );
 }
+
+/** A server, a browser and a page signed in as the admin: what most browser tests start from. */
+export interface SignedIn {
+  server: RunningServer;
+  browser: Browser;
+  page: Page;
+  /** The page's errors (see collectPageErrors). */
+  errors: string[];
+}
+
+/** Starts a server (with `env`) and a browser, and signs the admin in on a 1440×900 page. */
+export async function startSignedIn(env: Record<string, string> = {}): Promise<SignedIn> {
+  const server = await startServer(env);
+  const browser = await launchBrowser();
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  const errors = collectPageErrors(page);
+  await loginAs(page, server.baseUrl, 'admin', ADMIN_PASSWORD);
+  return { server, browser, page, errors };
+}
+
+/** Ends what startSignedIn started (either may be missing when the start failed). */
+export async function stopSignedIn(s: SignedIn | undefined): Promise<void> {
+  await s?.browser.close();
+  await s?.server.stop();
+}
+
+/** Opens Explore on `formData` over a dataset (kept through the form data API) and waits for `ready`. */
+export async function openExploreWith(
+  page: Page,
+  baseUrl: string,
+  datasetId: number,
+  formData: Record<string, unknown>,
+  ready = '[data-test="chart-container"]',
+): Promise<void> {
+  const res = await page.request.post(`${baseUrl}/api/v1/explore/form_data`, {
+    headers: { 'X-CSRFToken': await csrfTokenOf(page, baseUrl) },
+    data: {
+      datasource_id: datasetId,
+      datasource_type: 'table',
+      form_data: JSON.stringify({ datasource: `${datasetId}__table`, ...formData }),
+    },
+  });
+  if (res.status() !== 201) throw new Error(`form data not kept: ${await res.text()}`);
+  const { key } = (await res.json()) as { key: string };
+  await page.goto(`${baseUrl}/explore/?form_data_key=${key}`);
+  await page.locator(ready).waitFor();
+}
+
+/** Clicks "Update chart" (or "Create chart") and gives the rows of the chart data answer. */
+export async function updateChartRows(page: Page): Promise<Array<Record<string, unknown>>> {
+  const answer = page.waitForResponse(
+    (r) => r.url().includes('/api/v1/chart/data') && r.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: /Update chart|Create chart/ }).click();
+  const res = await answer;
+  if (res.status() !== 200) throw new Error(`chart data ${res.status()}: ${await res.text()}`);
+  return ((await res.json()) as { result: Array<{ data: Array<Record<string, unknown>> }> })
+    .result[0]!.data;
+}
