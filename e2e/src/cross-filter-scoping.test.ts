@@ -16,6 +16,7 @@ import {
   launchBrowser,
   loginAs,
   saveChart,
+  saveDashboardOfChartIds,
   snap,
   startServer,
   type RunningServer,
@@ -60,40 +61,14 @@ describe('Cross-filter scoping, in Chromium', { timeout: 600_000 }, () => {
       metric: 'sum__num',
     });
     const charts = [ids.table, ids.pie, ids.total];
-    const position = {
-      DASHBOARD_VERSION_KEY: 'v2',
-      ROOT_ID: { id: 'ROOT_ID', type: 'ROOT', children: ['GRID_ID'] },
-      GRID_ID: { id: 'GRID_ID', type: 'GRID', children: ['ROW-1'], parents: ['ROOT_ID'] },
-      'ROW-1': {
-        id: 'ROW-1',
-        type: 'ROW',
-        children: charts.map((id) => `CHART-${id}`),
-        parents: ['ROOT_ID', 'GRID_ID'],
-      },
-      ...Object.fromEntries(
-        charts.map((id) => [
-          `CHART-${id}`,
-          {
-            id: `CHART-${id}`,
-            type: 'CHART',
-            children: [],
-            parents: ['ROOT_ID', 'GRID_ID', 'ROW-1'],
-            meta: { chartId: id, width: 4, height: 50 },
-          },
-        ]),
-      ),
-    };
-    const res = await page.request.post(`${server.baseUrl}/api/v1/dashboard/`, {
-      headers: { 'X-CSRFToken': token },
-      data: {
-        dashboard_title: 'E2E cross-filter scoping',
-        position_json: JSON.stringify(position),
-        published: true,
-      },
-    });
-    assert.equal(res.status(), 201, await res.text());
-    dashboardId = ((await res.json()) as { id: number }).id;
-    url = `${server.baseUrl}/superset/dashboard/${dashboardId}/`;
+    ({ id: dashboardId, url } = await saveDashboardOfChartIds(
+      page,
+      server.baseUrl,
+      token,
+      'E2E cross-filter scoping',
+      charts,
+      4,
+    ));
     page.on('request', (r) => {
       if (!r.url().includes('/api/v1/chart/data')) return;
       const body = r.postData() ?? '';

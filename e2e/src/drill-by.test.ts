@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Locator, Page, Request } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import {
   ADMIN_PASSWORD,
-  chooseMenuItem,
   collectPageErrors,
   createDashboardOfCharts,
   csrfTokenOf,
@@ -16,11 +15,7 @@ import {
   startServer,
   type RunningServer,
 } from './harness.js';
-
-interface SentQuery {
-  columns?: unknown[];
-  filters?: Array<{ col: unknown; op: string; val?: unknown }>;
-}
+import { drillByColumn, drillByModal, nextChartQuery } from './drill.js';
 
 describe('Drill by: the submenu, the drill modal and its breadcrumbs, in Chromium', () => {
   let server: RunningServer;
@@ -32,18 +27,13 @@ describe('Drill by: the submenu, the drill modal and its breadcrumbs, in Chromiu
   let pieId: number;
   let dashboardUrl: string;
 
-  const modal = (): Locator => page.locator('.ant-modal', { hasText: 'Drill by:' });
+  const modal = (): Locator => drillByModal(page);
   const crumbs = async (): Promise<string[]> =>
     (await modal().locator('[data-test="drill-by-breadcrumb-item"]').allInnerTexts()).map((t) =>
       t.trim(),
     );
   /** The next chart data request's first query (what the drilled chart asks). */
-  const nextQuery = (): Promise<SentQuery> =>
-    page
-      .waitForRequest(
-        (r: Request) => r.url().includes('/api/v1/chart/data') && r.method() === 'POST',
-      )
-      .then((r) => (r.postDataJSON() as { queries: SentQuery[] }).queries[0]!);
+  const nextQuery = () => nextChartQuery(page);
   /** Right-clicks the middle of an ECharts canvas, a little below its centre (a pie slice). */
   async function rightClickPie(canvas: Locator): Promise<void> {
     const box = (await canvas.boundingBox())!;
@@ -58,15 +48,7 @@ describe('Drill by: the submenu, the drill modal and its breadcrumbs, in Chromiu
     });
     await page.waitForTimeout(1000);
   }
-  async function drillBy(column: string): Promise<void> {
-    const entry = page.getByRole('menuitem', { name: column, exact: true });
-    await openSubmenu(
-      page,
-      page.locator('.ant-dropdown-menu-submenu-title', { hasText: 'Drill by' }).last(),
-      entry,
-    );
-    await chooseMenuItem(entry);
-  }
+  const drillBy = (column: string) => drillByColumn(page, column);
 
   before(async () => {
     server = await startServer();

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Locator, Page, Request } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import {
   ADMIN_PASSWORD,
   chooseMenuItem,
@@ -9,17 +9,12 @@ import {
   datasetIdOf,
   launchBrowser,
   loginAs,
-  openSubmenu,
   saveChart,
   snap,
   startServer,
   type RunningServer,
 } from './harness.js';
-
-interface SentQuery {
-  columns?: unknown[];
-  filters?: Array<{ col: unknown; op: string; val?: unknown }>;
-}
+import { drillByColumn, drillByModal, nextChartQuery, type SentQuery } from './drill.js';
 
 /**
  * The right-click menu of the chart types beyond pie, time series and table: a treemap
@@ -41,22 +36,10 @@ describe('Drill menus of treemap, sunburst, pivot table and heatmap, in Chromium
   };
   /** The menu's entry animation is over (for screenshots). */
   const menuSettled = () => page.waitForTimeout(500);
-  const nextQuery = (): Promise<SentQuery> =>
-    page
-      .waitForRequest(
-        (r: Request) => r.url().includes('/api/v1/chart/data') && r.method() === 'POST',
-      )
-      .then((r) => (r.postDataJSON() as { queries: SentQuery[] }).queries[0]!);
-  const drillModal = (): Locator => page.locator('.ant-modal', { hasText: 'Drill by:' });
-  async function drillBy(column: string): Promise<void> {
-    const entry = page.getByRole('menuitem', { name: column, exact: true });
-    await openSubmenu(
-      page,
-      page.locator('.ant-dropdown-menu-submenu-title', { hasText: 'Drill by' }).last(),
-      entry,
-    );
-    await chooseMenuItem(entry);
-  }
+  /** The next chart data request's first query (what the drilled chart asks). */
+  const nextQuery = () => nextChartQuery(page);
+  const drillModal = (): Locator => drillByModal(page);
+  const drillBy = (column: string) => drillByColumn(page, column);
   async function closeDrillModal(shot?: string): Promise<void> {
     await drillModal().locator('[data-test="drill-by-chart"][data-drawn="true"]').waitFor();
     await page.waitForTimeout(1200);

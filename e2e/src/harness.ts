@@ -323,6 +323,21 @@ export async function createDashboardOfCharts(
   for (const { name, params } of charts) {
     ids.push(await saveChart(page, baseUrl, token, datasetId, name, params));
   }
+  return (await saveDashboardOfChartIds(page, baseUrl, token, title, ids)).url;
+}
+
+/**
+ * Saves a published dashboard holding the charts `ids` in one row, each `width` columns wide;
+ * gives its id and address.
+ */
+export async function saveDashboardOfChartIds(
+  page: Page,
+  baseUrl: string,
+  token: string,
+  title: string,
+  ids: number[],
+  width = 6,
+): Promise<{ id: number; url: string }> {
   const position = {
     DASHBOARD_VERSION_KEY: 'v2',
     ROOT_ID: { id: 'ROOT_ID', type: 'ROOT', children: ['GRID_ID'] },
@@ -341,7 +356,7 @@ export async function createDashboardOfCharts(
           type: 'CHART',
           children: [],
           parents: ['ROOT_ID', 'GRID_ID', 'ROW-1'],
-          meta: { chartId: id, width: 6, height: 50 },
+          meta: { chartId: id, width, height: 50 },
         },
       ]),
     ),
@@ -351,7 +366,8 @@ export async function createDashboardOfCharts(
     data: { dashboard_title: title, position_json: JSON.stringify(position), published: true },
   });
   if (res.status() !== 201) throw new Error(`dashboard not saved: ${await res.text()}`);
-  return `${baseUrl}/superset/dashboard/${((await res.json()) as { id: number }).id}/`;
+  const id = ((await res.json()) as { id: number }).id;
+  return { id, url: `${baseUrl}/superset/dashboard/${id}/` };
 }
 
 /** Chooses the column of the open filter editor by typing its name. */
