@@ -4,13 +4,13 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Extension } from '@codemirror/state';
-import CodeMirror from '@uiw/react-codemirror';
 import type { BasicSetupOptions } from '@uiw/react-codemirror';
 import { EditorView } from '@codemirror/view';
 import { StandardSQL } from '@codemirror/lang-sql';
 import { theme as antdTheme } from 'antd';
 import { sqlLanguage } from '../../features/sqllab/components/sqlEditorConfig';
 import { smallEditorTheme } from '../SqlExpressionEditor/editorTheme';
+import { BoxedCodeMirror } from './BoxedCodeMirror';
 import type { CodeLanguage } from './codeLanguage';
 import { languageSupport } from './languageSupport';
 import { useCodeMirrorTheme } from './useCodeMirrorTheme';
@@ -85,29 +85,17 @@ export function CodeEditor({
     [languageExtension, language, ariaLabel, token],
   );
   return (
-    <div
-      data-test="code-editor"
-      style={{
-        height,
-        minHeight: 60,
-        resize: resizable ? 'vertical' : 'none',
-        overflow: 'hidden',
-        border: `1px solid ${token.colorBorder}`,
-        borderRadius: token.borderRadius,
-        background: token.colorBgContainer,
-      }}
-    >
-      <CodeMirror
-        theme={codeMirrorTheme}
-        value={value}
-        height="100%"
-        style={{ height: '100%' }}
-        basicSetup={BASIC_SETUP}
-        indentWithTab={false}
-        extensions={extensions}
-        onChange={handleChange}
-        autoFocus={autoFocus}
-      />
-    </div>
+    <BoxedCodeMirror
+      dataTest="code-editor"
+      boxHeight={height}
+      minHeight={60}
+      resizable={resizable}
+      theme={codeMirrorTheme}
+      value={value}
+      basicSetup={BASIC_SETUP}
+      extensions={extensions}
+      onChange={handleChange}
+      autoFocus={autoFocus}
+    />
   );
 }

@@ -6,7 +6,6 @@
  * first, then reaches the popover or modal around it; Ctrl/Cmd+Enter does nothing.
  */
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import CodeMirror from '@uiw/react-codemirror';
 import type { BasicSetupOptions } from '@uiw/react-codemirror';
 import { completionStatus } from '@codemirror/autocomplete';
 import { Prec } from '@codemirror/state';
@@ -17,6 +16,7 @@ import { buildExpressionOptions, type ExpressionSources } from './expressionComp
 import { expressionCompletionSource } from './completionSource';
 import { smallEditorTheme } from './editorTheme';
 import { useFunctionNames } from './useFunctionNames';
+import { BoxedCodeMirror } from '../CodeEditor/BoxedCodeMirror';
 import { useCodeMirrorTheme } from '../CodeEditor/useCodeMirrorTheme';
 
 export interface SqlExpressionEditorProps {
@@ -124,32 +124,21 @@ export function SqlExpressionEditor({
   return (
     <div style={{ position: 'relative' }}>
       <div ref={setTooltipHost} />
-      <div
+      <BoxedCodeMirror
         className="strata-sql-expression-editor"
-        data-test="sql-expression-editor"
-        style={{
-          height,
-          minHeight: 48,
-          resize: resizable ? 'vertical' : 'none',
-          overflow: 'hidden',
-          border: `1px solid ${invalid ? token.colorError : token.colorBorder}`,
-          borderRadius: token.borderRadius,
-          background: token.colorBgContainer,
-        }}
-      >
-        <CodeMirror
-          theme={codeMirrorTheme}
-          value={value}
-          height="100%"
-          style={{ height: '100%' }}
-          basicSetup={basicSetup}
-          indentWithTab={false}
-          extensions={extensions}
-          onChange={handleChange}
-          autoFocus={autoFocus}
-          placeholder={placeholder}
-        />
-      </div>
+        dataTest="sql-expression-editor"
+        boxHeight={height}
+        minHeight={48}
+        resizable={resizable}
+        invalid={invalid}
+        theme={codeMirrorTheme}
+        value={value}
+        basicSetup={basicSetup}
+        extensions={extensions}
+        onChange={handleChange}
+        autoFocus={autoFocus}
+        placeholder={placeholder}
+      />
     </div>
   );
 }
