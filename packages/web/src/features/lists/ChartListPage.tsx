@@ -1,7 +1,9 @@
-import { Space } from 'antd';
+import type { ReactNode } from 'react';
+import { Card, Flex, Space, Typography } from 'antd';
 import { truncateLabel } from '@strata/core';
 import { chartRegistry } from '@strata/charts';
 import { useNavigate } from 'react-router';
+import { OwnerAvatars } from '../../components/OwnerAvatars';
 import { ListView, addButton } from '../../components/ListView';
 import { PATHS } from '../../app/layout/navigation';
 import { useTaggedList } from '../tags/listParts';
@@ -15,6 +17,7 @@ import {
 import { Label, MutedText, TitleLink } from './cells';
 import { modifiedByColumn, modifiedColumn, ownersColumn } from './columns';
 import { SORT_BY_CHANGED } from './common';
+import { CardCover } from './covers';
 import { chartListFilters, vizTypeName, vizTypeOptions } from './listFilters';
 import type { ChartRow } from './types';
 
@@ -82,6 +85,41 @@ const exportAction = exportRowAction('chart');
 const exportBulk = exportBulkAction('chart');
 const importCharts = importButton('chart');
 
+/** A chart as a card: its cover (picture or drawn), name, type, owners and last change. */
+function ChartCard(row: ChartRow, star: ReactNode) {
+  return (
+    <Card
+      size="small"
+      hoverable
+      data-test="chart-card"
+      cover={
+        <CardCover
+          id={row.id}
+          title={row.slice_name}
+          href={row.url}
+          thumbnailUrl={row.thumbnail_url}
+        />
+      }
+    >
+      <Flex justify="space-between" align="start" gap={8}>
+        <div style={{ minWidth: 0 }}>
+          <TitleLink href={row.url}>{row.slice_name}</TitleLink>
+          <div>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              Modified {row.changed_on_delta_humanized}
+            </Typography.Text>
+          </div>
+        </div>
+        {star}
+      </Flex>
+      <Flex justify="space-between" align="center" style={{ marginTop: 8 }}>
+        <Label>{vizTypeName(row.viz_type, PLUGINS)}</Label>
+        <OwnerAvatars owners={row.owners ?? []} />
+      </Flex>
+    </Card>
+  );
+}
+
 export default function ChartListPage() {
   const [columns, filters] = useTaggedList(COLUMNS, FILTERS, 'chart_tag_id');
   const navigate = useNavigate();
@@ -106,6 +144,9 @@ export default function ChartListPage() {
       itemName={itemName}
       favorites
       bulkDelete
+      renderCard={(row, { star }) => ChartCard(row, star)}
+      // Superset's chart list opens as a table (cards with LISTVIEWS_DEFAULT_CARD_VIEW).
+      defaultView="table"
       emptyText="No charts yet"
     />
   );

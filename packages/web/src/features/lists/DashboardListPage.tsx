@@ -17,8 +17,7 @@ import { modifiedByColumn, modifiedColumn, ownersColumn } from './columns';
 import { SORT_BY_CHANGED } from './common';
 import { DASHBOARD_LIST_FILTERS } from './listFilters';
 import type { DashboardRow } from './types';
-import { dashboardCoverColors } from './dashboardCover';
-import { useColorScheme } from '../../app/theme/themeSetting';
+import { CardCover } from './covers';
 
 const COLUMNS: ListColumn<DashboardRow>[] = [
   {
@@ -54,34 +53,23 @@ const exportAction = exportRowAction('dashboard');
 const exportBulk = exportBulkAction('dashboard');
 const importDashboards = importButton('dashboard');
 
-/** A dashboard's drawn cover: its first letter on a tint of its own, light or dark with the theme. */
-function DashboardCover({ row }: { row: DashboardRow }) {
-  const colors = dashboardCoverColors(row.id, useColorScheme());
-  return (
-    <a href={row.url ?? undefined} aria-label={row.dashboard_title} tabIndex={-1}>
-      <div
-        style={{
-          height: 120,
-          background: colors.background,
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          color: colors.text,
-          fontSize: 32,
-          fontWeight: 600,
-        }}
-      >
-        {row.dashboard_title.trim().charAt(0).toUpperCase() || '?'}
-      </div>
-    </a>
-  );
-}
-
-/** A dashboard as a card: a drawn cover, its title, status, owners and last change. */
+/** A dashboard as a card: its cover (picture or drawn), its title, status, owners and last change. */
 function DashboardCard(row: DashboardRow, star: ReactNode, actions: ReactNode = null) {
   const published = row.published ?? row.status === 'published';
   return (
-    <Card size="small" hoverable data-test="dashboard-card" cover={<DashboardCover row={row} />}>
+    <Card
+      size="small"
+      hoverable
+      data-test="dashboard-card"
+      cover={
+        <CardCover
+          id={row.id}
+          title={row.dashboard_title}
+          href={row.url}
+          thumbnailUrl={row.thumbnail_url}
+        />
+      }
+    >
       <Flex justify="space-between" align="start" gap={8}>
         <div style={{ minWidth: 0 }}>
           <CertifiedMark by={row.certified_by} details={row.certification_details} />
