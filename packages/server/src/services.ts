@@ -294,7 +294,9 @@ export async function buildServices(
       dialect: config.metadataDialect,
       config: config.thumbnails,
       loadWaitSeconds: config.reports.screenshotLoadWait,
-      store: redis ? new RedisThumbnailStore(redis, config.redisPrefix) : new MemoryThumbnailStore(),
+      store: redis
+        ? new RedisThumbnailStore(redis, config.redisPrefix)
+        : new MemoryThumbnailStore(),
       queue,
       principals,
       screenshotter: screenshots,

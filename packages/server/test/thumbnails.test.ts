@@ -9,7 +9,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { THUMBNAIL_DIGEST } from '@strata/core';
 import type { JobQueue } from '../src/jobs/types.js';
 import { ApiClient } from './helpers/client.js';
 import { metadataTargets } from './helpers/metadata-targets.js';
