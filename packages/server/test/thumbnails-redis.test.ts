@@ -12,9 +12,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './helpers/client.js';
 import { metadataTargets } from './helpers/metadata-targets.js';
 import { REDIS_URL, redisReachable } from './helpers/redis.js';
-import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.js';
-import { duckdbTableDataset } from './helpers/table-dataset.js';
-import { roleId, signedInGammaUser } from './helpers/users.js';
+import {
+  ADMIN_PASSWORD,
+  recordQueuedJobs,
+  startServer,
+  type TestServer,
+} from './helpers/server.js';
+import { duckdbTableDataset, saveTableChart } from './helpers/table-dataset.js';
+import { signedInGammaUser, signedInUser } from './helpers/users.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const WEB_DIST = path.resolve(here, '../../web/dist');
@@ -32,7 +37,7 @@ describe.skipIf(!redis)('thumbnails in Redis, made as a fixed user', () => {
   let chartId: number;
   const prefix = `thumbs-${process.pid}`;
   /** Thumbnail jobs queued (job ids). */
-  const queued: string[] = [];
+  let queued: string[] = [];
 
   const urlOf = async (client: ApiClient) => {
     const list = await client.get<{ result: Array<{ id: number; thumbnail_url: string | null }> }>(
@@ -51,47 +56,21 @@ describe.skipIf(!redis)('thumbnails in Redis, made as a fixed user', () => {
       STRATA_THUMBNAIL_EXECUTOR: 'admin',
       STRATA_SCREENSHOT_LOAD_WAIT: '40',
     });
-    const queue = server.strata.services.queue;
-    const add = queue.add.bind(queue);
-    queue.add = (name, payload, options) => {
-      if (name.startsWith('thumbnail.')) queued.push(options.jobId);
-      return add(name, payload, options);
-    };
+    queued = recordQueuedJobs(server, 'thumbnail.');
     admin = new ApiClient(server.baseUrl);
     await admin.loginWithToken('admin', ADMIN_PASSWORD);
     gamma = await signedInGammaUser(admin, server.baseUrl, 'gil');
-    const made = await admin.post('/api/v1/security/users/', {
-      username: 'ada',
-      first_name: 'Ada',
-      last_name: 'Alpha',
-      email: 'ada@example.com',
-      password: 'password-123',
-      active: true,
-      roles: [await roleId(admin, 'Alpha')],
-    });
-    expect(made.status).toBe(201);
-    alpha = new ApiClient(server.baseUrl);
-    await alpha.loginWithToken('ada', 'password-123');
+    alpha = await signedInUser(admin, server.baseUrl, 'ada', 'Alpha');
     const { datasetId } = await duckdbTableDataset(
       admin,
       'thumbs_redis',
       'sales',
       `CREATE TABLE sales AS SELECT i AS id, i % 4 AS k, i * 3 AS amount FROM range(1, 30) t(i)`,
     );
-    const res = await admin.post<{ id: number }>('/api/v1/chart/', {
-      slice_name: 'Amount',
+    chartId = await saveTableChart(admin, datasetId, 'Amount', {
       viz_type: 'big_number_total',
-      datasource_id: datasetId,
-      datasource_type: 'table',
-      params: JSON.stringify({
-        viz_type: 'big_number_total',
-        metric: 'count',
-        datasource: `${datasetId}__table`,
-        time_range: 'No filter',
-      }),
+      metric: 'count',
     });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    chartId = res.body.id;
   });
   afterAll(async () => {
     await server?.close();

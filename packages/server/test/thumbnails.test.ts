@@ -9,12 +9,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobQueue } from '../src/jobs/types.js';
 import { ApiClient } from './helpers/client.js';
 import { metadataTargets } from './helpers/metadata-targets.js';
-import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.js';
-import { duckdbTableDataset } from './helpers/table-dataset.js';
-import { roleId, signedInGammaUser } from './helpers/users.js';
+import {
+  ADMIN_PASSWORD,
+  recordQueuedJobs,
+  startServer,
+  type TestServer,
+} from './helpers/server.js';
+import { layoutOf } from './helpers/dashboard-world.js';
+import { duckdbTableDataset, saveTableChart } from './helpers/table-dataset.js';
+import { signedInGammaUser, signedInUser } from './helpers/users.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const WEB_DIST = path.resolve(here, '../../web/dist');
@@ -92,7 +97,7 @@ describe.each(targets)('thumbnails on $name metadata', (target) => {
   let dashboardId: number;
   let datasetId: number;
   /** Thumbnail jobs queued, by job id. */
-  const queued: string[] = [];
+  let queued: string[] = [];
 
   const listUrl = async (client: ApiClient, kind: 'chart' | 'dashboard', id: number) => {
     const list = await client.get<List>(`/api/v1/${kind}/`, { page_size: 100 });
@@ -106,27 +111,11 @@ describe.each(targets)('thumbnails on $name metadata', (target) => {
       STRATA_FEATURE_FLAGS: JSON.stringify({ THUMBNAILS: true }),
       STRATA_SCREENSHOT_LOAD_WAIT: '40',
     });
-    const queue: JobQueue = server.strata.services.queue;
-    const add = queue.add.bind(queue);
-    queue.add = (name, payload, options) => {
-      if (name.startsWith('thumbnail.')) queued.push(options.jobId);
-      return add(name, payload, options);
-    };
+    queued = recordQueuedJobs(server, 'thumbnail.');
     admin = new ApiClient(server.baseUrl);
     await admin.loginWithToken('admin', ADMIN_PASSWORD);
     gamma = await signedInGammaUser(admin, server.baseUrl, 'gwen');
-    const made = await admin.post('/api/v1/security/users/', {
-      username: 'al',
-      first_name: 'Al',
-      last_name: 'Alpha',
-      email: 'al@example.com',
-      password: 'password-123',
-      active: true,
-      roles: [await roleId(admin, 'Alpha')],
-    });
-    expect(made.status).toBe(201);
-    alpha = new ApiClient(server.baseUrl);
-    await alpha.loginWithToken('al', 'password-123');
+    alpha = await signedInUser(admin, server.baseUrl, 'al', 'Alpha');
 
     ({ datasetId } = await duckdbTableDataset(
       admin,
@@ -135,21 +124,8 @@ describe.each(targets)('thumbnails on $name metadata', (target) => {
       `CREATE TABLE sales AS SELECT i AS id, CASE WHEN i % 2 = 0 THEN 'retail' ELSE 'online' END AS channel,
          i * 10 AS amount FROM range(1, 41) t(i)`,
     ));
-    const chart = async (name: string, params: Record<string, unknown>) => {
-      const res = await admin.post<{ id: number }>('/api/v1/chart/', {
-        slice_name: name,
-        viz_type: params.viz_type,
-        datasource_id: datasetId,
-        datasource_type: 'table',
-        params: JSON.stringify({
-          ...params,
-          datasource: `${datasetId}__table`,
-          time_range: 'No filter',
-        }),
-      });
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
-      return res.body.id;
-    };
+    const chart = (name: string, params: Record<string, unknown>) =>
+      saveTableChart(admin, datasetId, name, params);
     const metric = {
       expressionType: 'SIMPLE',
       column: { column_name: 'amount' },
@@ -164,29 +140,10 @@ describe.each(targets)('thumbnails on $name metadata', (target) => {
         { expressionType: 'SQL', clause: 'WHERE', sqlExpression: 'no_such_column = 1' },
       ],
     });
-    const layout = {
-      DASHBOARD_VERSION_KEY: 'v2',
-      ROOT_ID: { id: 'ROOT_ID', type: 'ROOT', children: ['GRID_ID'] },
-      GRID_ID: { id: 'GRID_ID', type: 'GRID', children: ['ROW-1'], parents: ['ROOT_ID'] },
-      'ROW-1': {
-        id: 'ROW-1',
-        type: 'ROW',
-        children: [`CHART-${chartId}`],
-        parents: ['ROOT_ID', 'GRID_ID'],
-        meta: { background: 'BACKGROUND_TRANSPARENT' },
-      },
-      [`CHART-${chartId}`]: {
-        id: `CHART-${chartId}`,
-        type: 'CHART',
-        children: [],
-        parents: ['ROOT_ID', 'GRID_ID', 'ROW-1'],
-        meta: { chartId, width: 8, height: 50 },
-      },
-    };
     const dash = await admin.post<{ id: number }>('/api/v1/dashboard/', {
       dashboard_title: 'Sales',
       published: true,
-      position_json: JSON.stringify(layout),
+      position_json: JSON.stringify(layoutOf([chartId])),
     });
     expect(dash.status, JSON.stringify(dash.body)).toBe(201);
     dashboardId = dash.body.id;

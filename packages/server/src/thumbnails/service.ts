@@ -23,6 +23,7 @@ import {
 } from '@strata/core';
 import { ApiError } from '../api/errors.js';
 import type { RequestContext } from '../api/resource-types.js';
+import { loadOwners } from '../api/user-summaries.js';
 import { canReadChart } from '../chart_data/saved-chart.js';
 import type { ThumbnailsConfig } from '../config/thumbnails-config.js';
 import type { MetadataDialect } from '../config/config.js';
@@ -113,11 +114,7 @@ export class ThumbnailService {
       ])
       .where('s.id', 'in', ids)
       .execute();
-    const owners = await db
-      .selectFrom('slice_user')
-      .select(['slice_id', 'user_id'])
-      .where('slice_id', 'in', ids)
-      .execute();
+    const owners = await loadOwners(db, 'slice_user', 'slice_id', ids);
     for (const r of rows)
       out.set(r.id, {
         input: {
@@ -131,7 +128,7 @@ export class ThumbnailService {
         people: {
           createdBy: r.created_by_fk,
           changedBy: r.changed_by_fk,
-          ownerIds: owners.filter((o) => o.slice_id === r.id).map((o) => o.user_id),
+          ownerIds: (owners.get(r.id) ?? []).map((o) => o.id),
         },
         chart: {
           id: r.id,
@@ -158,11 +155,7 @@ export class ThumbnailService {
       .select(['dashboard_id', 'slice_id'])
       .where('dashboard_id', 'in', ids)
       .execute();
-    const owners = await db
-      .selectFrom('dashboard_user')
-      .select(['dashboard_id', 'user_id'])
-      .where('dashboard_id', 'in', ids)
-      .execute();
+    const owners = await loadOwners(db, 'dashboard_user', 'dashboard_id', ids);
     const charts = await this.loadCharts([...new Set(links.map((l) => l.slice_id))]);
     for (const r of rows)
       out.set(r.id, {
@@ -181,7 +174,7 @@ export class ThumbnailService {
         people: {
           createdBy: r.created_by_fk,
           changedBy: r.changed_by_fk,
-          ownerIds: owners.filter((o) => o.dashboard_id === r.id).map((o) => o.user_id),
+          ownerIds: (owners.get(r.id) ?? []).map((o) => o.id),
         },
       });
     return out;

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
-import { Card, Flex, Space, Typography } from 'antd';
+import { Space } from 'antd';
 import { truncateLabel } from '@strata/core';
 import { chartRegistry } from '@strata/charts';
 import { useNavigate } from 'react-router';
-import { OwnerAvatars } from '../../components/OwnerAvatars';
 import { ListView, addButton } from '../../components/ListView';
 import { PATHS } from '../../app/layout/navigation';
 import { useTaggedList } from '../tags/listParts';
@@ -17,7 +16,7 @@ import {
 import { Label, MutedText, TitleLink } from './cells';
 import { modifiedByColumn, modifiedColumn, ownersColumn } from './columns';
 import { SORT_BY_CHANGED } from './common';
-import { CardCover } from './covers';
+import { ListCard } from './covers';
 import { chartListFilters, vizTypeName, vizTypeOptions } from './listFilters';
 import type { ChartRow } from './types';
 
@@ -88,35 +87,17 @@ const importCharts = importButton('chart');
 /** A chart as a card: its cover (picture or drawn), name, type, owners and last change. */
 function ChartCard(row: ChartRow, star: ReactNode) {
   return (
-    <Card
-      size="small"
-      hoverable
-      data-test="chart-card"
-      cover={
-        <CardCover
-          id={row.id}
-          title={row.slice_name}
-          href={row.url}
-          thumbnailUrl={row.thumbnail_url}
-        />
-      }
-    >
-      <Flex justify="space-between" align="start" gap={8}>
-        <div style={{ minWidth: 0 }}>
-          <TitleLink href={row.url}>{row.slice_name}</TitleLink>
-          <div>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              Modified {row.changed_on_delta_humanized}
-            </Typography.Text>
-          </div>
-        </div>
-        {star}
-      </Flex>
-      <Flex justify="space-between" align="center" style={{ marginTop: 8 }}>
-        <Label>{vizTypeName(row.viz_type, PLUGINS)}</Label>
-        <OwnerAvatars owners={row.owners ?? []} />
-      </Flex>
-    </Card>
+    <ListCard
+      testId="chart-card"
+      id={row.id}
+      title={row.slice_name}
+      href={row.url}
+      thumbnailUrl={row.thumbnail_url}
+      changed={row.changed_on_delta_humanized}
+      actions={star}
+      label={<Label>{vizTypeName(row.viz_type, PLUGINS)}</Label>}
+      owners={row.owners}
+    />
   );
 }
 

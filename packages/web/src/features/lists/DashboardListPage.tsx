@@ -1,8 +1,6 @@
 import { useTaggedList } from '../tags/listParts';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { Card, Flex, Typography } from 'antd';
-import { OwnerAvatars } from '../../components/OwnerAvatars';
 import { ListView, addButton } from '../../components/ListView';
 import type { ListColumn } from '../../components/ListView';
 import {
@@ -17,7 +15,7 @@ import { modifiedByColumn, modifiedColumn, ownersColumn } from './columns';
 import { SORT_BY_CHANGED } from './common';
 import { DASHBOARD_LIST_FILTERS } from './listFilters';
 import type { DashboardRow } from './types';
-import { CardCover } from './covers';
+import { ListCard } from './covers';
 
 const COLUMNS: ListColumn<DashboardRow>[] = [
   {
@@ -57,39 +55,25 @@ const importDashboards = importButton('dashboard');
 function DashboardCard(row: DashboardRow, star: ReactNode, actions: ReactNode = null) {
   const published = row.published ?? row.status === 'published';
   return (
-    <Card
-      size="small"
-      hoverable
-      data-test="dashboard-card"
-      cover={
-        <CardCover
-          id={row.id}
-          title={row.dashboard_title}
-          href={row.url}
-          thumbnailUrl={row.thumbnail_url}
-        />
-      }
-    >
-      <Flex justify="space-between" align="start" gap={8}>
-        <div style={{ minWidth: 0 }}>
-          <CertifiedMark by={row.certified_by} details={row.certification_details} />
-          <TitleLink href={row.url}>{row.dashboard_title}</TitleLink>
-          <div>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              Modified {row.changed_on_delta_humanized}
-            </Typography.Text>
-          </div>
-        </div>
-        <Flex align="center">
+    <ListCard
+      testId="dashboard-card"
+      id={row.id}
+      title={row.dashboard_title}
+      href={row.url}
+      thumbnailUrl={row.thumbnail_url}
+      changed={row.changed_on_delta_humanized}
+      before={<CertifiedMark by={row.certified_by} details={row.certification_details} />}
+      actions={
+        <>
           {actions}
           {star}
-        </Flex>
-      </Flex>
-      <Flex justify="space-between" align="center" style={{ marginTop: 8 }}>
+        </>
+      }
+      label={
         <Label color={published ? 'green' : 'default'}>{published ? 'Published' : 'Draft'}</Label>
-        <OwnerAvatars owners={row.owners ?? []} />
-      </Flex>
-    </Card>
+      }
+      owners={row.owners}
+    />
   );
 }
 

@@ -1,9 +1,14 @@
 /**
- * The card views' covers: a drawn one (the object's first letter on a tint of its own, light or
+ * The card views' cards and their covers: a drawn one (the object's first letter on a tint of its own, light or
  * dark with the theme), or with THUMBNAILS the object's picture, the drawn cover standing in
  * while there is none.
  */
+import type { ReactNode } from 'react';
+import { Card, Flex, Typography } from 'antd';
 import { useFeatureFlag } from '../../app/featureFlags';
+import { OwnerAvatars } from '../../components/OwnerAvatars';
+import type { Person } from '../../components/people';
+import { TitleLink } from './cells';
 import { useColorScheme } from '../../app/theme/themeSetting';
 import { dashboardCoverColors } from './dashboardCover';
 import { PICTURE_ASPECT, ThumbnailCover } from './ThumbnailCover';
@@ -46,5 +51,55 @@ export function CardCover(props: CoverProps) {
   if (!pictured || !props.thumbnailUrl) return drawn;
   return (
     <ThumbnailCover url={props.thumbnailUrl} alt={props.title} href={props.href} fallback={drawn} />
+  );
+}
+
+/**
+ * A list's card (dashboards, charts): the cover, the linked title (with `before` it, e.g. a
+ * certification mark), when it changed, the actions and star, a label and the owners.
+ */
+export function ListCard({
+  testId,
+  id,
+  title,
+  href,
+  thumbnailUrl,
+  changed,
+  before,
+  actions,
+  label,
+  owners,
+}: CoverProps & {
+  testId: string;
+  changed?: string;
+  before?: ReactNode;
+  actions: ReactNode;
+  label: ReactNode;
+  owners?: Person[];
+}) {
+  return (
+    <Card
+      size="small"
+      hoverable
+      data-test={testId}
+      cover={<CardCover id={id} title={title} href={href} thumbnailUrl={thumbnailUrl} />}
+    >
+      <Flex justify="space-between" align="start" gap={8}>
+        <div style={{ minWidth: 0 }}>
+          {before}
+          <TitleLink href={href}>{title}</TitleLink>
+          <div>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              Modified {changed}
+            </Typography.Text>
+          </div>
+        </div>
+        <Flex align="center">{actions}</Flex>
+      </Flex>
+      <Flex justify="space-between" align="center" style={{ marginTop: 8 }}>
+        {label}
+        <OwnerAvatars owners={owners ?? []} />
+      </Flex>
+    </Card>
   );
 }
