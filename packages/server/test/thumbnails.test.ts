@@ -160,6 +160,10 @@ describe.each(targets)('thumbnails on $name metadata', (target) => {
     const alphaUrl = await listUrl(alpha, 'chart', chartId);
     expect(alphaUrl).toMatch(URL_OF('chart', chartId));
     expect(alphaUrl).not.toBe(chartUrl);
+    // The address is in the API's description.
+    const doc = await admin.get<{ paths: Record<string, unknown> }>('/api/v1/_openapi');
+    expect(doc.status).toBe(200);
+    expect(Object.keys(doc.body.paths)).toContain('/api/v1/chart/{id}/thumbnail/{digest}/');
     // The get answer carries it too.
     const one = await admin.get<{ result: Row }>(`/api/v1/chart/${chartId}`);
     expect(one.body.result.thumbnail_url).toBe(chartUrl);

@@ -185,11 +185,22 @@ export class ThumbnailService {
   }
 
   /** Who an object's picture is made as when `asker` looks at it; null when nobody. */
-  private async executor(asker: Principal, people: People): Promise<Principal | null> {
+  private async executor(
+    asker: Principal,
+    people: People,
+    /** Executors already looked up in this call, by pick (a list page shares them). */
+    known = new Map<string, Promise<Principal | null>>(),
+  ): Promise<Principal | null> {
     const rule = this.deps.config.executor;
     if (rule.kind === 'current_user') return asker.isAnonymous || !asker.active ? null : asker;
     const pick = pickExecutor(rule, people);
-    return (await principalOfPick(this.deps.db, this.deps.principals, pick)).principal;
+    const key = JSON.stringify(pick);
+    let found = known.get(key);
+    if (!found) {
+      found = principalOfPick(this.deps.db, this.deps.principals, pick).then((r) => r.principal);
+      known.set(key, found);
+    }
+    return found;
   }
 
   private digestOf(
@@ -235,9 +246,10 @@ export class ThumbnailService {
   ): Promise<Map<number, string | null>> {
     const loaded = await this.load(kind, ids);
     const out = new Map<number, string | null>();
+    const known = new Map<string, Promise<Principal | null>>();
     for (const id of ids) {
       const item = loaded.get(id);
-      const executor = item ? await this.executor(asker, item.people) : null;
+      const executor = item ? await this.executor(asker, item.people, known) : null;
       out.set(
         id,
         item && executor ? thumbnailPath(kind, id, this.digestOf(kind, item, executor)) : null,
