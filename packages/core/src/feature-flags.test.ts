@@ -23,5 +23,7 @@ describe('feature flags', () => {
     expect(Object.keys(DEFAULT_FEATURE_FLAGS).sort()).toEqual(Object.values(FEATURE_FLAGS).sort());
     expect(DEFAULT_FEATURE_FLAGS.ENABLE_EXPLORE_DRAG_AND_DROP).toBe(true);
     expect(DEFAULT_FEATURE_FLAGS.USE_ANALAGOUS_COLORS).toBe(false);
+    // Superset's default: thumbnails are off.
+    expect(DEFAULT_FEATURE_FLAGS.THUMBNAILS).toBe(false);
   });
 });

@@ -5,6 +5,7 @@
  */
 import { ADVANCED_DATA_TYPES_FLAG } from './advanced-data-types.js';
 import { DYNAMIC_PLUGINS_FLAG } from './dynamic-plugins.js';
+import { THUMBNAILS_FLAG } from './thumbnails-api.js';
 
 export const FEATURE_FLAGS = {
   /** Columns and metrics dragged from the dataset pane onto Explore's controls. */
@@ -28,6 +29,11 @@ export const FEATURE_FLAGS = {
   ENABLE_TEMPLATE_PROCESSING: 'ENABLE_TEMPLATE_PROCESSING',
   CONFIRM_DASHBOARD_DIFF: 'CONFIRM_DASHBOARD_DIFF',
   TAGGING_SYSTEM: 'TAGGING_SYSTEM',
+  /**
+   * Pictures of charts and dashboards in the lists' card views, made in the background by the
+   * worker's headless browser (`thumbnail_url`, `/api/v1/{chart|dashboard}/{id}/thumbnail/…`).
+   */
+  THUMBNAILS: THUMBNAILS_FLAG,
 } as const;
 
 export type FeatureFlagName = (typeof FEATURE_FLAGS)[keyof typeof FEATURE_FLAGS];
@@ -49,6 +55,7 @@ export const DEFAULT_FEATURE_FLAGS: Readonly<Record<FeatureFlagName, boolean>> =
   ENABLE_TEMPLATE_PROCESSING: true,
   CONFIRM_DASHBOARD_DIFF: false,
   TAGGING_SYSTEM: false,
+  THUMBNAILS: false,
 };
 
 /** The log line of a flag the map does not hold. */

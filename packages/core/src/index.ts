@@ -26,6 +26,7 @@ export * from './dynamic-plugins.js';
 export * from './dynamic-plugins-api.js';
 export * from './css-templates-api.js';
 export * from './tags-api.js';
+export * from './thumbnails-api.js';
 export * from './feature-flags.js';
 export * from './legacy-form-data.js';
 export * from './theme.js';

@@ -61,6 +61,8 @@ import type { Notifier } from './reports/notifications/types.js';
 import { readRecipients } from './reports/recipients.js';
 import { createScreenshotter } from './reports/screenshots/capture.js';
 import type { Screenshotter } from './reports/screenshots/types.js';
+import { ThumbnailService } from './thumbnails/service.js';
+import { MemoryThumbnailStore, RedisThumbnailStore } from './thumbnails/store.js';
 import { acquireCpuWork, cpuWorkOptionsOf } from './workers/cpu.js';
 
 export interface Services {
@@ -101,6 +103,8 @@ export interface Services {
   notifier: Notifier;
   /** Alerts & reports: runs `report.execute` (content, delivery, log). */
   reports: ReportRunner;
+  /** Thumbnails (THUMBNAILS): digests, the picture store, the `thumbnail.*` jobs. */
+  thumbnails: ThumbnailService;
   /**
    * Where this process's app answers, once it listens (the web role): the report browser's
    * base URL when STRATA_WEBDRIVER_BASEURL is not set.
@@ -283,6 +287,23 @@ export async function buildServices(
       log: (message, data) => services.logInfo(message, data),
     });
 
+    // Thumbnails (issue 21 point 7): pictures through the same screenshotter, kept in Redis
+    // (shared by every process) or in this process's memory.
+    const thumbnails = new ThumbnailService({
+      db: store.db,
+      dialect: config.metadataDialect,
+      config: config.thumbnails,
+      loadWaitSeconds: config.reports.screenshotLoadWait,
+      store: redis
+        ? new RedisThumbnailStore(redis, config.redisPrefix)
+        : new MemoryThumbnailStore(),
+      queue,
+      principals,
+      screenshotter: screenshots,
+      dashboardAccess: { dashboardRbac: config.featureFlags.DASHBOARD_RBAC === true },
+      log: (message, data) => services.logInfo(message, data),
+    });
+
     const lease = cpuWork;
     Object.assign(services, {
       config,
@@ -316,6 +337,7 @@ export async function buildServices(
         logger.info(data ?? {}, message),
       notifier,
       reports,
+      thumbnails,
       setListenUrl(url: string) {
         listenUrl = url.endsWith('/') ? url : `${url}/`;
       },

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
-import { DYNAMIC_PLUGINS_FLAG, TAGGING_SYSTEM_FLAG } from '@strata/core';
+import { DYNAMIC_PLUGINS_FLAG, TAGGING_SYSTEM_FLAG, THUMBNAILS_FLAG } from '@strata/core';
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { ADVANCED_DATA_TYPES_FLAG } from '@strata/core';
 import {
@@ -18,6 +18,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { installErrorHandler } from './api/error-handler.js';
 import { registerResource } from './api/resource.js';
+import type { ResourceDefinition } from './api/resource-types.js';
 import { registerAnnotationLayers } from './annotation_layers/routes.js';
 import { asyncChannelId } from './async_events/channel.js';
 import { registerAsyncEventRoutes } from './async_events/routes.js';
@@ -43,6 +44,7 @@ import { savedQueriesResource } from './saved_queries/resource.js';
 import { cssTemplatesResource } from './css_templates/resource.js';
 import { withTags, type TaggableResources } from './tags/objects.js';
 import { registerTagRoutes } from './tags/routes.js';
+import { registerThumbnailRoutes, withThumbnails } from './thumbnails/routes.js';
 import { registerSavedQueryRoutes } from './saved_queries/routes.js';
 import {
   permissionViewsResource,
@@ -162,9 +164,13 @@ export async function buildWeb(s: Services, options: WebOptions = {}): Promise<F
   });
   const taggingOn = config.featureFlags[TAGGING_SYSTEM_FLAG] === true;
   // With TAGGING_SYSTEM, dashboards, charts and saved queries carry tags and take tag filters.
+  // With THUMBNAILS, their list and get answers carry `thumbnail_url`.
+  const thumbnailsOn = config.featureFlags[THUMBNAILS_FLAG] === true;
+  const pictured = (def: ResourceDefinition, kind: 'chart' | 'dashboard') =>
+    thumbnailsOn ? withThumbnails(def, kind, s.thumbnails) : def;
   const taggable: TaggableResources = {
-    dashboard: dashboardsResource(dashboardAccess),
-    chart: chartsResource(dashboardAccess),
+    dashboard: pictured(dashboardsResource(dashboardAccess), 'dashboard'),
+    chart: pictured(chartsResource(dashboardAccess), 'chart'),
     query: savedQueriesResource(),
   };
   const tagged = (type: keyof TaggableResources) =>
@@ -193,6 +199,7 @@ export async function buildWeb(s: Services, options: WebOptions = {}): Promise<F
   registerImportRoutes(app, resources, { box, engines, connections });
   registerLogRoutes(app, resources, dashboardAccess);
   if (taggingOn) registerTagRoutes(app, resources, taggable);
+  if (thumbnailsOn) registerThumbnailRoutes(app, s.thumbnails);
   registerTabStateRoutes(app, resources);
   registerSqlLabBootstrap(app, resources, config, engines);
   registerKeyValueRoutes(app, resources, { sessions: s.sessions });

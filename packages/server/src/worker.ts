@@ -28,6 +28,10 @@ export function startWorker(s: Services): () => Promise<void> {
         const { deleted, timedOut } = await pruneReportLogs(s.db);
         s.logInfo('Report logs pruned', { deleted, timedOut });
       },
+      'thumbnail.chart': ({ chartId, digest, userId }, job) =>
+        s.thumbnails.run({ kind: 'chart', id: chartId, digest, userId }, job),
+      'thumbnail.dashboard': ({ dashboardId, digest, userId }, job) =>
+        s.thumbnails.run({ kind: 'dashboard', id: dashboardId, digest, userId }, job),
     },
     s.config.workerConcurrency,
   );

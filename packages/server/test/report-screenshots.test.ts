@@ -20,7 +20,7 @@ import { CaptureError, type CaptureRequest } from '../src/reports/screenshots/ty
 import { ApiClient } from './helpers/client.js';
 import { metadataTargets } from './helpers/metadata-targets.js';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.js';
-import { duckdbTableDataset } from './helpers/table-dataset.js';
+import { duckdbTableDataset, saveTableChart } from './helpers/table-dataset.js';
 import { roleId } from './helpers/users.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -194,21 +194,8 @@ describe.each(targets)('report screenshots on $name metadata', (target) => {
          CASE WHEN i % 2 = 0 THEN 'retail' ELSE 'online' END AS channel, i * 10 AS amount
        FROM range(1, 61) t(i)`,
     );
-    const chart = async (name: string, params: Record<string, unknown>) => {
-      const res = await admin.post<{ id: number }>('/api/v1/chart/', {
-        slice_name: name,
-        viz_type: params.viz_type,
-        datasource_id: datasetId,
-        datasource_type: 'table',
-        params: JSON.stringify({
-          ...params,
-          datasource: `${datasetId}__table`,
-          time_range: 'No filter',
-        }),
-      });
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
-      return res.body.id;
-    };
+    const chart = (name: string, params: Record<string, unknown>) =>
+      saveTableChart(admin, datasetId, name, params);
     const sumAmount = {
       expressionType: 'SIMPLE',
       column: { column_name: 'amount' },

@@ -14,6 +14,7 @@ import {
 import { z } from 'zod';
 import { ConfigError } from './config-error.js';
 import { loadReportsConfig, type ReportsConfig } from './reports-config.js';
+import { loadThumbnailsConfig, type ThumbnailsConfig } from './thumbnails-config.js';
 
 /** Feature flags known to the app, with their defaults (core's). Unknown flags are kept as given. */
 export const DEFAULT_FEATURE_FLAGS: Record<string, boolean> = { ...CORE_DEFAULT_FEATURE_FLAGS };
@@ -174,6 +175,8 @@ export interface Config {
   redisPrefix: string;
   /** Alerts & reports (issue 18): delivery, executor, screenshots, limits. */
   reports: ReportsConfig;
+  /** Thumbnails (issue 21 point 7, THUMBNAILS): executor, how long pictures and failures keep. */
+  thumbnails: ThumbnailsConfig;
 }
 
 export const ROLES = ['web', 'worker', 'scheduler'] as const;
@@ -553,5 +556,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     maintenanceSchedule,
     redisPrefix,
     reports: loadReportsConfig(env, port),
+    thumbnails: loadThumbnailsConfig(env),
   };
 }

@@ -29,6 +29,12 @@ export interface JobPayloads {
   'report.execute': { schedule: string; tick: number; logId?: number };
   /** The daily prune of report logs older than each report's `log_retention`. */
   'reports.prune': { schedule: string; tick: number };
+  /**
+   * Makes a chart's (a dashboard's) thumbnail at `digest` as `userId`, the executor the web
+   * process chose (THUMBNAILS; `thumbnails/service.ts`).
+   */
+  'thumbnail.chart': { chartId: number; digest: string; userId: number };
+  'thumbnail.dashboard': { dashboardId: number; digest: string; userId: number };
 }
 
 export type JobName = keyof JobPayloads;
@@ -48,6 +54,9 @@ export const JOB_POLICIES: Record<JobName, JobPolicy> = {
   // A delivery is not idempotent (a mail sent twice): a report run is never retried.
   'report.execute': { retryable: false },
   'reports.prune': { retryable: true },
+  // A picture made twice is the same picture.
+  'thumbnail.chart': { retryable: true },
+  'thumbnail.dashboard': { retryable: true },
 };
 
 /** How many times a retryable job runs at most (first run included). */

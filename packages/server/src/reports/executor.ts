@@ -39,7 +39,7 @@ import type { ReportScheduleTable } from '../metadata/schema.js';
 import type { Principal } from '../security/principal.js';
 import type { PrincipalCache } from '../security/principal-cache.js';
 import { AlertResultError, judgeAlert } from './alert.js';
-import { pickExecutor } from './executor-user.js';
+import { pickExecutor, principalOfPick } from './executor-user.js';
 import { reportIdOf } from './jobs.js';
 import { loadReportForRun, type ReportForRun } from './repository.js';
 import { REPORT_LOG_MESSAGES as M } from './messages.js';
@@ -313,18 +313,7 @@ export class ReportRunner {
       changedBy: report.changed_by_fk,
       ownerIds,
     });
-    let userId: number | null = null;
-    let name = '';
-    if (pick && 'username' in pick) {
-      name = pick.username;
-      const user = await db
-        .selectFrom('ab_user')
-        .select('id')
-        .where('username', '=', pick.username)
-        .executeTakeFirst();
-      userId = user?.id ?? null;
-    } else if (pick) userId = pick.userId;
-    const principal = userId === null ? null : await principals.user(userId);
+    const { principal, name } = await principalOfPick(db, principals, pick);
     if (!principal)
       throw new RunStop('Error', formatMessage(M.executorNotFound, name ? `"${name}"` : ''));
     return principal;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { buildApp, type StrataApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config/config.js';
+import type { JobName } from '../../src/jobs/types.js';
 import type { MetadataTarget } from './metadata-targets.js';
 
 export const ADMIN_PASSWORD = 'admin-password-for-tests';
@@ -49,4 +50,16 @@ export async function startServer(
       await store.drop();
     },
   };
+}
+
+/** Records the ids of the jobs the server queues whose names start with `prefix`, from now on. */
+export function recordQueuedJobs(server: TestServer, prefix: string): string[] {
+  const ids: string[] = [];
+  const queue = server.strata.services.queue;
+  const add = queue.add.bind(queue);
+  queue.add = (name: JobName, payload, options) => {
+    if (name.startsWith(prefix)) ids.push(options.jobId);
+    return add(name, payload, options);
+  };
+  return ids;
 }

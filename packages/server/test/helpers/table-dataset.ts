@@ -42,3 +42,28 @@ export async function duckdbTableDataset(
   expect(ds.status, JSON.stringify(ds.body)).toBe(201);
   return { databaseId: db.body.id, datasetId: ds.body.id };
 }
+
+/**
+ * Saves a chart on a table dataset with `params` as Explore saves them (its `viz_type` among
+ * them, the datasource named, no time filter); fails the test otherwise. Answers its id.
+ */
+export async function saveTableChart(
+  admin: ApiClient,
+  datasetId: number,
+  name: string,
+  params: Record<string, unknown>,
+): Promise<number> {
+  const res = await admin.post<{ id: number }>('/api/v1/chart/', {
+    slice_name: name,
+    viz_type: params.viz_type,
+    datasource_id: datasetId,
+    datasource_type: 'table',
+    params: JSON.stringify({
+      ...params,
+      datasource: `${datasetId}__table`,
+      time_range: 'No filter',
+    }),
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.id;
+}

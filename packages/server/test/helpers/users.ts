@@ -12,24 +12,33 @@ export async function roleId(admin: ApiClient, name: string): Promise<number> {
   return role!.id;
 }
 
-/** A new Gamma user `username` (password "password-123"), signed in with a bearer token. */
-export async function signedInGammaUser(
+/** A new user `username` (password "password-123") with one role, signed in with a bearer token. */
+export async function signedInUser(
   admin: ApiClient,
   baseUrl: string,
   username: string,
+  role: string,
 ): Promise<ApiClient> {
-  const gamma = await roleId(admin, 'Gamma');
   const created = await admin.post('/api/v1/security/users/', {
     username,
     first_name: username,
-    last_name: 'Gamma',
+    last_name: role,
     email: `${username}@example.com`,
     password: 'password-123',
     active: true,
-    roles: [gamma],
+    roles: [await roleId(admin, role)],
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const client = new ApiClient(baseUrl);
   await client.loginWithToken(username, 'password-123');
   return client;
+}
+
+/** A new Gamma user `username` (password "password-123"), signed in with a bearer token. */
+export function signedInGammaUser(
+  admin: ApiClient,
+  baseUrl: string,
+  username: string,
+): Promise<ApiClient> {
+  return signedInUser(admin, baseUrl, username, 'Gamma');
 }

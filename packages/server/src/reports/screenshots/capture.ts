@@ -164,9 +164,10 @@ export function createScreenshotter(deps: ScreenshotterDeps): PlaywrightScreensh
     return height;
   }
 
-  async function shoot(page: Page): Promise<Buffer> {
+  /** The page's picture: all of it, or only the viewport (a thumbnail's window). */
+  async function shoot(page: Page, fullPage = true): Promise<Buffer> {
     await page.evaluate(fontsAndImagesReady);
-    return page.screenshot({ type: 'png', fullPage: true, animations: 'disabled', caret: 'hide' });
+    return page.screenshot({ type: 'png', fullPage, animations: 'disabled', caret: 'hide' });
   }
 
   /** A PDF of pictures: one page per picture slice, pages `width` × the tallest slice. */
@@ -210,7 +211,7 @@ export function createScreenshotter(deps: ScreenshotterDeps): PlaywrightScreensh
       timeout: loadWaitMs,
     });
     await waitDrawn(page, [], what);
-    if (req.format === 'png') return shoot(page);
+    if (req.format === 'png') return shoot(page, !req.window);
     await page.emulateMedia({ media: 'screen' });
     return page.pdf({
       width: `${req.width}px`,
@@ -281,6 +282,8 @@ export function createScreenshotter(deps: ScreenshotterDeps): PlaywrightScreensh
       }
       await waitDrawn(page, tabs, label);
       mark(`drawn ${i}`);
+      // A thumbnail: the first screen of the first view, as drawn.
+      if (req.window) return shoot(page, false);
       const height = await fitHeight(page, req.width, DASHBOARD_START_HEIGHT);
       // Anything the taller page brought in is drawn too.
       await waitDrawn(page, tabs, label);
@@ -332,6 +335,8 @@ export function createScreenshotter(deps: ScreenshotterDeps): PlaywrightScreensh
         `The width ${req.width} is not between ${MIN_WIDTH} and ${MAX_WIDTH}`,
         'failed',
       );
+    if (req.window && (req.format !== 'png' || !(req.window.scale > 0 && req.window.scale <= 2)))
+      throw new CaptureError('A window capture is a PNG drawn at a scale from 0 to 2', 'failed');
     if (signal?.aborted) throw stopped();
 
     let views: string[][] = [[]];
@@ -371,10 +376,12 @@ export function createScreenshotter(deps: ScreenshotterDeps): PlaywrightScreensh
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
       const width = req.width;
-      const height = req.target.kind === 'chart' ? chartHeight(width) : DASHBOARD_START_HEIGHT;
+      const height =
+        req.window?.height ??
+        (req.target.kind === 'chart' ? chartHeight(width) : DASHBOARD_START_HEIGHT);
       context = await lease.browser.newContext({
         viewport: { width, height },
-        deviceScaleFactor: 1,
+        deviceScaleFactor: req.window?.scale ?? 1,
         reducedMotion: 'reduce',
         serviceWorkers: 'block',
         acceptDownloads: false,

@@ -29,6 +29,12 @@ export interface CaptureRequest {
   userId: number;
   /** Viewport width in CSS pixels; the height is the page's whole height. */
   width: number;
+  /**
+   * A picture of the first screen only (thumbnails): the viewport is `width` × `height` CSS
+   * pixels and stays so (nothing grown, only a dashboard's first view), drawn at `scale` device
+   * pixels per CSS pixel (0.5: a 1600 × 1200 window gives an 800 × 600 PNG). PNG only.
+   */
+  window?: { height: number; scale: number };
 }
 
 /**

@@ -110,10 +110,12 @@ export interface ListViewProps<T extends ListRow> {
   /** Shown under the empty list's text (e.g. the add button). */
   emptyExtra?: (context: ListViewContext) => ReactNode;
   /**
-   * Offers a card view (the default then, as Superset's dashboard and chart lists): each row
-   * drawn by this function, given its favourite star and actions. `?viewMode=table|card`.
+   * Offers a card view (Superset's dashboard and chart lists): each row drawn by this function,
+   * given its favourite star and actions. `?viewMode=table|card`.
    */
   renderCard?: (row: T, parts: { star: ReactNode; actions: ReactNode }) => ReactNode;
+  /** The view without `viewMode` in the address when cards are offered (default: cards). */
+  defaultView?: 'card' | 'table';
 }
 
 interface PendingDelete {
@@ -155,6 +157,7 @@ export function ListView<T extends ListRow>(props: ListViewProps<T>) {
     emptyText = 'No data',
     emptyExtra,
     renderCard,
+    defaultView = 'card',
   } = props;
   usePageTitle(title);
   const { addSuccessToast, addDangerToast } = useToasts();
@@ -287,8 +290,8 @@ export function ListView<T extends ListRow>(props: ListViewProps<T>) {
     [favoriteIds, resource, addDangerToast],
   );
 
-  // ---- card or table view (`viewMode` in the address; cards by default when offered)
-  const viewParam = new URLSearchParams(search).get('viewMode');
+  // ---- card or table view (`viewMode` in the address; `defaultView` without it)
+  const viewParam = new URLSearchParams(search).get('viewMode') ?? defaultView;
   const cardView = renderCard !== undefined && viewParam !== 'table';
   const setView = (mode: 'card' | 'table') => {
     const p = new URLSearchParams(window.location.search);

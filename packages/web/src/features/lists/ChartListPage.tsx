@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Space } from 'antd';
 import { truncateLabel } from '@strata/core';
 import { chartRegistry } from '@strata/charts';
@@ -15,6 +16,7 @@ import {
 import { Label, MutedText, TitleLink } from './cells';
 import { modifiedByColumn, modifiedColumn, ownersColumn } from './columns';
 import { SORT_BY_CHANGED } from './common';
+import { ListCard } from './covers';
 import { chartListFilters, vizTypeName, vizTypeOptions } from './listFilters';
 import type { ChartRow } from './types';
 
@@ -82,6 +84,23 @@ const exportAction = exportRowAction('chart');
 const exportBulk = exportBulkAction('chart');
 const importCharts = importButton('chart');
 
+/** A chart as a card: its cover (picture or drawn), name, type, owners and last change. */
+function ChartCard(row: ChartRow, star: ReactNode) {
+  return (
+    <ListCard
+      testId="chart-card"
+      id={row.id}
+      title={row.slice_name}
+      href={row.url}
+      thumbnailUrl={row.thumbnail_url}
+      changed={row.changed_on_delta_humanized}
+      actions={star}
+      label={<Label>{vizTypeName(row.viz_type, PLUGINS)}</Label>}
+      owners={row.owners}
+    />
+  );
+}
+
 export default function ChartListPage() {
   const [columns, filters] = useTaggedList(COLUMNS, FILTERS, 'chart_tag_id');
   const navigate = useNavigate();
@@ -106,6 +125,9 @@ export default function ChartListPage() {
       itemName={itemName}
       favorites
       bulkDelete
+      renderCard={(row, { star }) => ChartCard(row, star)}
+      // Superset's chart list opens as a table (cards with LISTVIEWS_DEFAULT_CARD_VIEW).
+      defaultView="table"
       emptyText="No charts yet"
     />
   );

@@ -1,8 +1,6 @@
 import { useTaggedList } from '../tags/listParts';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { Card, Flex, Typography } from 'antd';
-import { OwnerAvatars } from '../../components/OwnerAvatars';
 import { ListView, addButton } from '../../components/ListView';
 import type { ListColumn } from '../../components/ListView';
 import {
@@ -17,8 +15,7 @@ import { modifiedByColumn, modifiedColumn, ownersColumn } from './columns';
 import { SORT_BY_CHANGED } from './common';
 import { DASHBOARD_LIST_FILTERS } from './listFilters';
 import type { DashboardRow } from './types';
-import { dashboardCoverColors } from './dashboardCover';
-import { useColorScheme } from '../../app/theme/themeSetting';
+import { ListCard } from './covers';
 
 const COLUMNS: ListColumn<DashboardRow>[] = [
   {
@@ -54,54 +51,29 @@ const exportAction = exportRowAction('dashboard');
 const exportBulk = exportBulkAction('dashboard');
 const importDashboards = importButton('dashboard');
 
-/** A dashboard's drawn cover: its first letter on a tint of its own, light or dark with the theme. */
-function DashboardCover({ row }: { row: DashboardRow }) {
-  const colors = dashboardCoverColors(row.id, useColorScheme());
-  return (
-    <a href={row.url ?? undefined} aria-label={row.dashboard_title} tabIndex={-1}>
-      <div
-        style={{
-          height: 120,
-          background: colors.background,
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          color: colors.text,
-          fontSize: 32,
-          fontWeight: 600,
-        }}
-      >
-        {row.dashboard_title.trim().charAt(0).toUpperCase() || '?'}
-      </div>
-    </a>
-  );
-}
-
-/** A dashboard as a card: a drawn cover, its title, status, owners and last change. */
+/** A dashboard as a card: its cover (picture or drawn), its title, status, owners and last change. */
 function DashboardCard(row: DashboardRow, star: ReactNode, actions: ReactNode = null) {
   const published = row.published ?? row.status === 'published';
   return (
-    <Card size="small" hoverable data-test="dashboard-card" cover={<DashboardCover row={row} />}>
-      <Flex justify="space-between" align="start" gap={8}>
-        <div style={{ minWidth: 0 }}>
-          <CertifiedMark by={row.certified_by} details={row.certification_details} />
-          <TitleLink href={row.url}>{row.dashboard_title}</TitleLink>
-          <div>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              Modified {row.changed_on_delta_humanized}
-            </Typography.Text>
-          </div>
-        </div>
-        <Flex align="center">
+    <ListCard
+      testId="dashboard-card"
+      id={row.id}
+      title={row.dashboard_title}
+      href={row.url}
+      thumbnailUrl={row.thumbnail_url}
+      changed={row.changed_on_delta_humanized}
+      before={<CertifiedMark by={row.certified_by} details={row.certification_details} />}
+      actions={
+        <>
           {actions}
           {star}
-        </Flex>
-      </Flex>
-      <Flex justify="space-between" align="center" style={{ marginTop: 8 }}>
+        </>
+      }
+      label={
         <Label color={published ? 'green' : 'default'}>{published ? 'Published' : 'Draft'}</Label>
-        <OwnerAvatars owners={row.owners ?? []} />
-      </Flex>
-    </Card>
+      }
+      owners={row.owners}
+    />
   );
 }
 

@@ -22,6 +22,8 @@ export interface DashboardRow {
   changed_by?: Person | null;
   created_by?: Person | null;
   owners?: Person[];
+  /** With THUMBNAILS: the picture's address. */
+  thumbnail_url?: string | null;
 }
 
 export interface ChartRow {
@@ -39,6 +41,8 @@ export interface ChartRow {
   created_by?: Person | null;
   owners?: Person[];
   dashboards?: Array<{ id: number; dashboard_title: string }>;
+  /** With THUMBNAILS: the picture's address. */
+  thumbnail_url?: string | null;
 }
 
 export interface DatasetRow {
