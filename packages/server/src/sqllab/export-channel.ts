@@ -293,6 +293,8 @@ export class RedisExportChannel implements ExportChannel {
       close: async () => {
         unsubscribe();
         blocking?.disconnect();
+        // A cancelled download's reader is gone: what was sent meanwhile goes too.
+        if (controller.signal.aborted) await this.redis.del(keys.data, keys.credit);
       },
     };
   }

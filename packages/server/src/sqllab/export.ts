@@ -128,7 +128,11 @@ export class CsvExportService {
    * exported (a script that may write, a CTAS, or a query stored before exports re-ran); a
    * refusal or a failure before the first chunk is an ApiError.
    */
-  async open(principal: Principal, clientId: string): Promise<CsvExportDownload | null> {
+  async open(
+    principal: Principal,
+    clientId: string,
+    gone?: AbortSignal,
+  ): Promise<CsvExportDownload | null> {
     const query = await this.deps.sqlLab.ownQuery(principal, clientId);
     // The user must still be allowed to use the database (and the schema).
     await this.deps.sqlLab.databaseFor(principal, query.database_id, query.schema);
@@ -138,6 +142,10 @@ export class CsvExportService {
     if (!exportStatementsOf(query.strata_script)) return null;
     const exportId = newResultsKey();
     const consumer = await this.deps.channel.consumer(exportId);
+    // A client gone while the first chunk is awaited cancels the export (the job, when it runs,
+    // sends nothing).
+    const cancel = () => void consumer.cancel().catch(() => undefined);
+    gone?.addEventListener('abort', cancel, { once: true });
     try {
       await this.deps.queue
         .add('sqllab.export_csv', { exportId, queryId: query.id }, { jobId: `sqlexport:${exportId}` })
@@ -170,6 +178,8 @@ export class CsvExportService {
       await consumer.cancel().catch(() => undefined);
       await consumer.close().catch(() => undefined);
       throw e;
+    } finally {
+      gone?.removeEventListener('abort', cancel);
     }
   }
 

@@ -1,4 +1,3 @@
-import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -114,12 +113,13 @@ function templateFailure(e: unknown): unknown {
  * that goes away cancels the export (the worker stops the query); a failure after the first
  * chunk destroys the stream, so the response ends without its last chunk.
  */
-function streamDownload(download: CsvExportDownload, response: ServerResponse): Readable {
+function streamDownload(download: CsvExportDownload, gone: AbortSignal): Readable {
   let finished = false;
   const stop = () => {
     if (!finished) void download.cancel();
   };
-  response.once('close', stop);
+  if (gone.aborted) stop();
+  gone.addEventListener('abort', stop, { once: true });
   async function* chunks(): AsyncGenerator<string> {
     try {
       if (download.first !== '') yield download.first;
@@ -131,7 +131,7 @@ function streamDownload(download: CsvExportDownload, response: ServerResponse): 
       }
       finished = true;
     } finally {
-      response.off('close', stop);
+      gone.removeEventListener('abort', stop);
       if (!finished) await download.cancel();
       await download.close();
     }
@@ -277,8 +277,11 @@ export function registerSqlLabRoutes(
           .send(body);
       // The whole result, run again on a worker and streamed (a failure before the first chunk
       // is answered as JSON; after it, the connection is cut: see docs/architecture.md).
-      const download = await exports.open(req.principal, clientId);
-      if (download) return csvReply(streamDownload(download, reply.raw));
+      // The client going away (before or during the download) cancels the export.
+      const gone = new AbortController();
+      reply.raw.once('close', () => gone.abort());
+      const download = await exports.open(req.principal, clientId, gone.signal);
+      if (download) return csvReply(streamDownload(download, gone.signal));
       // A script that may write is never run twice: its stored result is exported.
       const rows = service.exportRows(req.principal, clientId);
       // The first item (the columns) is read before answering, so a missing result is a 4xx.
