@@ -101,9 +101,7 @@ describe.skipIf(!redis || !pgTarget)('SQL Lab CSV export produced by a worker pr
 
   it('waits for a worker: the web process does not run the export itself', async () => {
     const res = await run('SELECT g AS n FROM generate_series(1, 30000) g ORDER BY g');
-    const early = await download(res.query.id, AbortSignal.timeout(3000)).catch(
-      (e: unknown) => e,
-    );
+    const early = await download(res.query.id, AbortSignal.timeout(3000)).catch((e: unknown) => e);
     expect(early).toBeInstanceOf(Error);
     // The abandoned export's job, taken by the worker once it starts, sends nothing.
     worker = await startRoleProcess('worker', 'worker', env);

@@ -25,7 +25,7 @@ async function reachable(check: () => Promise<void>, name: string): Promise<bool
     await check();
     return true;
   } catch (e) {
-    if (CI) throw new Error(`${name} is required with CI=true: ${String(e)}`);
+    if (CI) throw new Error(`${name} is required with CI=true`, { cause: e });
     console.warn(`${name} unreachable: its exports are not tested`);
     return false;
   }

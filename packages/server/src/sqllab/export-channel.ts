@@ -11,7 +11,7 @@
  * `…:cancel` for a cancelled download; every key expires after an hour, an abandoned export
  * leaves nothing).
  */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { EventBus } from '../events/bus.js';
 
 export type ExportMessage =

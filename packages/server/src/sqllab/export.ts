@@ -18,7 +18,6 @@ import {
   EXPORT_CHUNK_CHARS,
   EXPORT_ID,
   type ExportChannel,
-  type ExportConsumer,
   type ExportMessage,
 } from './export-channel.js';
 import type { PreparedScript } from './prepare.js';
@@ -148,7 +147,11 @@ export class CsvExportService {
     gone?.addEventListener('abort', cancel, { once: true });
     try {
       await this.deps.queue
-        .add('sqllab.export_csv', { exportId, queryId: query.id }, { jobId: `sqlexport:${exportId}` })
+        .add(
+          'sqllab.export_csv',
+          { exportId, queryId: query.id },
+          { jobId: `sqlexport:${exportId}` },
+        )
         .catch(() => {
           throw new ApiError(503, 'The export could not be queued: the job queue is unavailable.');
         });
