@@ -10,15 +10,8 @@ import {
   snap,
   startServer,
   type RunningServer,
+  setSql,
 } from './harness.js';
-
-/** Replaces the editor's text (typed as one insertion, so completion does not interfere). */
-async function setSql(page: Page, sql: string): Promise<void> {
-  await page.locator('.cm-content').click();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.insertText(sql);
-  await page.keyboard.press('Escape');
-}
 
 describe("SQL Lab's Download to CSV gives every row, past the display limit, in Chromium", () => {
   let server: RunningServer;

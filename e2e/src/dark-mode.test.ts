@@ -129,7 +129,8 @@ async function lookWhen(page: Page, settled: (l: Look) => boolean): Promise<Look
   }
 }
 
-const isDark = (l: Look) => l.background < 0.05 && l.faint.length === 0 && l.lightBoxes.length === 0;
+const isDark = (l: Look) =>
+  l.background < 0.05 && l.faint.length === 0 && l.lightBoxes.length === 0;
 
 /** Asserts the page is dark and readable, after a screenshot named `dark-<name>`. */
 async function assertDark(page: Page, name: string): Promise<void> {

@@ -425,3 +425,11 @@ export async function pixelsOf(
     { png, rgb, tolerance },
   );
 }
+
+/** Replaces a SQL editor's text (typed as one insertion, so completion does not interfere). */
+export async function setSql(page: Page, sql: string): Promise<void> {
+  await page.locator('.cm-content').click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.insertText(sql);
+  await page.keyboard.press('Escape');
+}
