@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp, loadConfig } from '@strata/server';
 import { benchChartData } from './chart-data.js';
+import { benchCsvExport } from './csv-export.js';
 import { benchExamplesLoad } from './examples.js';
 import { benchSqlLab } from './sqllab.js';
 import { benchSqlLabBrowser } from './sqllab-browser.js';
@@ -43,6 +44,10 @@ async function main(): Promise<void> {
   if (only === 'sqllab') {
     console.table(await benchSqlLab());
     console.table(await benchSqlLabBrowser());
+    return;
+  }
+  if (only === 'csv-export') {
+    console.table(await benchCsvExport());
     return;
   }
   if (only === 'chart-data') {
@@ -168,6 +173,7 @@ async function main(): Promise<void> {
     console.table(await benchSqlLab());
     console.table(await benchSqlLabBrowser());
     console.table(await benchChartData());
+    console.table(await benchCsvExport());
   } finally {
     await strata.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

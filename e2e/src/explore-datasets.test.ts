@@ -19,15 +19,8 @@ import {
   snap,
   startServer,
   type RunningServer,
+  setSql,
 } from './harness.js';
-
-/** Replaces the SQL editor's text (one insertion, so completion does not interfere). */
-async function setSql(page: Page, sql: string): Promise<void> {
-  await page.locator('.cm-content').click();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.insertText(sql);
-  await page.keyboard.press('Escape');
-}
 
 /** Runs the SQL in SQL Lab and waits for its results. */
 async function runSql(page: Page, sql: string): Promise<void> {

@@ -500,3 +500,11 @@ export async function updateChartRows(page: Page): Promise<Array<Record<string, 
   return ((await res.json()) as { result: Array<{ data: Array<Record<string, unknown>> }> })
     .result[0]!.data;
 }
+
+/** Replaces a SQL editor's text (typed as one insertion, so completion does not interfere). */
+export async function setSql(page: Page, sql: string): Promise<void> {
+  await page.locator('.cm-content').click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.insertText(sql);
+  await page.keyboard.press('Escape');
+}

@@ -13,6 +13,7 @@ import {
   snap,
   startServer,
   type RunningServer,
+  setSql,
 } from './harness.js';
 
 /** Superset's documented schedule form, with the output table required. */
@@ -58,14 +59,6 @@ const LONG = 'x'.repeat(400);
 
 const PG_URL = process.env.STRATA_TEST_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const pgSchema = `e2e_parts_${randomBytes(4).toString('hex')}`;
-
-/** Replaces the editor's text (typed as one insertion, so completion does not interfere). */
-async function setSql(page: Page, sql: string): Promise<void> {
-  await page.locator('.cm-content').click();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.insertText(sql);
-  await page.keyboard.press('Escape');
-}
 
 async function run(page: Page): Promise<void> {
   await page.getByRole('button', { name: /^(caret-right )?Run$/ }).click();

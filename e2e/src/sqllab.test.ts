@@ -11,6 +11,7 @@ import {
   startServer,
   type RunningServer,
   openSubmenu,
+  setSql,
 } from './harness.js';
 
 const JOIN_SQL = `SELECT o."CITY", count(*) AS departures
@@ -18,14 +19,6 @@ FROM flights f
 JOIN airports o ON o."IATA_CODE" = f."ORIGIN_AIRPORT"
 GROUP BY 1
 ORDER BY 2 DESC`;
-
-/** Replaces the editor's text (typed as one insertion, so completion does not interfere). */
-async function setSql(page: Page, sql: string): Promise<void> {
-  await page.locator('.cm-content').click();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.insertText(sql);
-  await page.keyboard.press('Escape');
-}
 
 describe('SQL Lab: browse, preview, run a join, save, and find the tabs again, in Chromium', () => {
   let server: RunningServer;

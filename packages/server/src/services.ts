@@ -35,6 +35,12 @@ import { BullMqQueue } from './jobs/bullmq-queue.js';
 import { InstanceRegistry, newInstanceId } from './runtime/instances.js';
 import { EXAMPLES_FILE } from './examples/install.js';
 import { InProcessQueue } from './jobs/in-process-queue.js';
+import {
+  MemoryExportChannel,
+  RedisExportChannel,
+  type ExportChannel,
+} from './sqllab/export-channel.js';
+import { CsvExportService } from './sqllab/export.js';
 import type { JobName, JobQueue } from './jobs/types.js';
 import {
   openMetadataStore,
@@ -93,6 +99,8 @@ export interface Services {
   /** Async chart data: starts `chart_data.execute` jobs, runs them, answers their results. */
   asyncChart: AsyncChartData;
   sqlLab: SqlLabService;
+  /** SQL Lab's full-result CSV downloads (`sqllab.export_csv` jobs through an export channel). */
+  csvExports: CsvExportService;
   /** This install's processes: this one's heartbeat, and the sweep of lost workers' queries. */
   instances: InstanceRegistry;
   /** Logs a failure of a background job (the web role replaces it with Fastify's logger). */
@@ -248,6 +256,25 @@ export async function buildServices(
       },
     });
     closers.push(() => sqlLab.close());
+    // The export channel follows the queue: in memory when jobs run in this process, Redis lists
+    // when a worker process may run them.
+    const exportChannel: ExportChannel =
+      redis && queue.kind === 'bullmq'
+        ? new RedisExportChannel(redis, bus, config.redisPrefix)
+        : new MemoryExportChannel();
+    closers.push(() => exportChannel.close());
+    const csvExports = new CsvExportService({
+      db: store.db,
+      sqlLab,
+      connections,
+      principals,
+      queue,
+      channel: exportChannel,
+      settings: {
+        maxRows: config.csvExportMaxRows,
+        idleMs: config.sqllabTimeoutSeconds * 1000,
+      },
+    });
 
     // What background work did, as the web role's Fastify logger writes it (pino, JSON lines).
     const logger = pino({ level: config.logLevel });
@@ -330,6 +357,7 @@ export async function buildServices(
       asyncEvents,
       asyncChart,
       sqlLab,
+      csvExports,
       instances,
       logJobError: (jobId: string, name: JobName, error: unknown) =>
         console.error(`Job ${name} ${jobId} failed:`, error),

@@ -204,7 +204,7 @@ export async function buildWeb(s: Services, options: WebOptions = {}): Promise<F
   registerSqlLabBootstrap(app, resources, config, engines);
   registerKeyValueRoutes(app, resources, { sessions: s.sessions });
   registerSavedQueryRoutes(app, resources);
-  registerSqlLabRoutes(app, s.sqlLab, connections);
+  registerSqlLabRoutes(app, s.sqlLab, connections, s.csvExports);
   registerTimeRangeRoutes(app);
   registerPreferenceRoutes(app, s.db);
   // ENABLE_ADVANCED_DATA_TYPES: Superset registers the API only with the flag (404 otherwise).

@@ -11,6 +11,7 @@ export function startWorker(s: Services): () => Promise<void> {
   s.queue.work(
     {
       'sqllab.execute': ({ queryId }) => s.sqlLab.runJob(queryId),
+      'sqllab.export_csv': (payload, job) => s.csvExports.runJob(payload, job),
       'maintenance.purge': maintenancePurgeHandler({
         db: s.db,
         purgers: [

@@ -60,6 +60,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ STRATA_COOKIE_SECURE: 'maybe' })).toThrow(/STRATA_COOKIE_SECURE/);
   });
 
+  it('reads the CSV export row cap: none when unset, a positive whole number otherwise', () => {
+    expect(loadConfig({}).csvExportMaxRows).toBeNull();
+    expect(loadConfig({ STRATA_CSV_EXPORT_MAX_ROWS: '' }).csvExportMaxRows).toBeNull();
+    expect(loadConfig({ STRATA_CSV_EXPORT_MAX_ROWS: '2500' }).csvExportMaxRows).toBe(2500);
+    for (const bad of ['0', '-1', '1.5', 'lots'])
+      expect(() => loadConfig({ STRATA_CSV_EXPORT_MAX_ROWS: bad })).toThrow(
+        /STRATA_CSV_EXPORT_MAX_ROWS/,
+      );
+  });
+
   it('reads the SQL Lab row limits, the default limit never above the maximum', () => {
     const d = loadConfig({});
     expect(d.sqlMaxRow).toBe(1_000_000);

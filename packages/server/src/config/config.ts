@@ -77,6 +77,11 @@ export interface Config {
   loadExampleDashboards: boolean;
   /** The most rows a SQL Lab query may return (Superset's SQL_MAX_ROW). */
   sqlMaxRow: number;
+  /**
+   * The most rows a full-result CSV export (SQL Lab's "Download to CSV", a chart's "Export to
+   * .CSV (full)") writes; null: no cap (`STRATA_CSV_EXPORT_MAX_ROWS` unset).
+   */
+  csvExportMaxRows: number | null;
   /** The row limit a new SQL Lab tab asks for (DEFAULT_SQLLAB_LIMIT); at most `sqlMaxRow`. */
   defaultSqllabLimit: number;
   /** A SQL Lab query running longer is stopped and marked timed_out (seconds). */
@@ -392,6 +397,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       `STRATA_DEFAULT_SQLLAB_LIMIT (${defaultSqllabLimit}) must not exceed STRATA_SQL_MAX_ROW (${sqlMaxRow})`,
     );
   }
+  const csvExportMaxRowsText = env.STRATA_CSV_EXPORT_MAX_ROWS;
+  const csvExportMaxRows =
+    csvExportMaxRowsText === undefined || csvExportMaxRowsText.trim() === ''
+      ? null
+      : positive('STRATA_CSV_EXPORT_MAX_ROWS', 1);
   const sqllabTimeoutSeconds = positive(
     'STRATA_SQLLAB_TIMEOUT_SECONDS',
     DEFAULT_SQLLAB_TIMEOUT_SECONDS,
@@ -523,6 +533,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     loadExamples: flag('STRATA_LOAD_EXAMPLES', true),
     loadExampleDashboards: flag('STRATA_LOAD_EXAMPLE_DASHBOARDS', true),
     sqlMaxRow,
+    csvExportMaxRows,
     defaultSqllabLimit,
     sqllabTimeoutSeconds,
     sqllabWorkers,

@@ -8,7 +8,12 @@
 import { EventEmitter } from 'node:events';
 
 /** The topics the app uses. */
-export type BusTopic = 'sqllab.stop' | 'async_events' | 'schedules.changed' | 'chart_data.replaced';
+export type BusTopic =
+  | 'sqllab.stop'
+  | 'sqllab.export_cancel'
+  | 'async_events'
+  | 'schedules.changed'
+  | 'chart_data.replaced';
 
 export interface EventBus {
   publish(topic: BusTopic, message: string): Promise<void>;

@@ -10,6 +10,11 @@ export interface JobPayloads {
   /** Runs an asynchronous SQL Lab query stored as `pending` with its prepared script. */
   'sqllab.execute': { queryId: number };
   /**
+   * Runs a SQL Lab query's script again for a full-result CSV download, sending the CSV through
+   * the export channel `exportId` names (`sqllab/export-channel.ts`) to the web process.
+   */
+  'sqllab.export_csv': { exportId: string; queryId: number };
+  /**
    * Runs a chart data query context for GLOBAL_ASYNC_QUERIES. The query context is kept in the
    * async job store under `contextKey` (it is not an id-sized value); `userId` is who asked.
    */
@@ -49,6 +54,8 @@ export interface JobPolicy {
 
 export const JOB_POLICIES: Record<JobName, JobPolicy> = {
   'sqllab.execute': { retryable: false },
+  // The download has taken the chunks sent before a failure: a second run would repeat them.
+  'sqllab.export_csv': { retryable: false },
   'chart_data.execute': { retryable: true },
   'maintenance.purge': { retryable: true },
   // A delivery is not idempotent (a mail sent twice): a report run is never retried.

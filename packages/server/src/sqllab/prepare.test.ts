@@ -90,6 +90,27 @@ describe('prepareScript', () => {
     expect(r.ok && r.script.limitingFactor).toBe('NOT_LIMITED');
   });
 
+  it('keeps the statements without the display limit for a CSV export, own LIMITs kept', () => {
+    const r = run({ sql: 'SELECT 1;\nSELECT * FROM t' });
+    expect(r.ok && r.script.exportStatements).toEqual(['SELECT 1', 'SELECT * FROM t']);
+    const own = run({ sql: 'SELECT * FROM t LIMIT 5' });
+    expect(own.ok && own.script.exportStatements).toEqual(['SELECT * FROM t LIMIT 5']);
+    // Read-only rules hold on a database that allows DML: a read-only script is run again…
+    const reads = run({ sql: 'SELECT * FROM t', allowDml: true });
+    expect(reads.ok && reads.script.exportStatements).toEqual(['SELECT * FROM t']);
+  });
+
+  it('never runs a script that may write, or a CTAS, again for an export', () => {
+    const writes = run({ sql: 'INSERT INTO t VALUES (1);\nSELECT * FROM t', allowDml: true });
+    expect(writes.ok && writes.script.exportStatements).toBeNull();
+    const ctas = run({
+      sql: 'SELECT a FROM t',
+      allowCtas: true,
+      ctas: { method: 'TABLE', table: 'tmp_a', schema: null },
+    });
+    expect(ctas.ok && ctas.script.exportStatements).toBeNull();
+  });
+
   it('refuses empty scripts', () => {
     expect(run({ sql: '  -- nothing\n' })).toMatchObject({
       ok: false,

@@ -51,6 +51,13 @@ export interface PreparedScript {
   effectiveLimit: number | null;
   /** `schema.table` created by CTAS/CVAS, or null. */
   createdTable: string | null;
+  /**
+   * What a full-result CSV export runs again: the statements without the display row limit (a
+   * LIMIT the query wrote itself stays), or null when the script may not run twice — one of
+   * its statements would be refused on a database without DML (it may write), or CTAS/CVAS.
+   * Absent on scripts stored before exports re-ran queries.
+   */
+  exportStatements?: string[] | null;
 }
 
 export type PrepareResult =
@@ -76,6 +83,11 @@ export function prepareScript(input: PrepareInput): PrepareResult {
   }
   const statements = [...guarded.statements];
   if (statements.length === 0) return fail('There is no SQL to run.', 'INVALID_SQL_ERROR');
+  // SQL Lab's read-only rules: a script is run again for an export only when a database
+  // without DML would run it.
+  const readOnly =
+    !input.allowDml || guardStatements(stripped, input.engine, { allowDml: false }).ok;
+  const exportStatements = readOnly ? [...statements] : null;
   const lastIndex = statements.length - 1;
   const last = statements[lastIndex]!;
 
@@ -100,6 +112,7 @@ export function prepareScript(input: PrepareInput): PrepareResult {
       limitingFactor: limited.limitingFactor,
       effectiveLimit: limited.effectiveLimit,
       createdTable: null,
+      exportStatements,
     },
   };
 }
@@ -157,6 +170,7 @@ function prepareCtas(
       limitingFactor: 'NOT_LIMITED',
       effectiveLimit: null,
       createdTable: ctas.schema ? `${ctas.schema}.${ctas.table}` : ctas.table,
+      exportStatements: null,
     },
   };
 }

@@ -9,6 +9,7 @@ import type { DatabaseConnections } from '../databases/connections.js';
 import type { EngineSpec } from '../engines/types.js';
 import { TemplateError } from '../sql/templating/index.js';
 import { csvLine, safeFileName } from './csv.js';
+import type { CsvExportDownload, CsvExportService } from './export.js';
 import type { SqlLabService } from './service.js';
 import { validateSql } from './validate.js';
 
@@ -107,11 +108,43 @@ function templateFailure(e: unknown): unknown {
   return new ApiError(400, e.message, { message: e.message, errors: [error] });
 }
 
+/**
+ * The body of a full-result download: the export's chunks as the socket takes them. A client
+ * that goes away cancels the export (the worker stops the query); a failure after the first
+ * chunk destroys the stream, so the response ends without its last chunk.
+ */
+function streamDownload(download: CsvExportDownload, gone: AbortSignal): Readable {
+  let finished = false;
+  const stop = () => {
+    if (!finished) void download.cancel();
+  };
+  if (gone.aborted) stop();
+  gone.addEventListener('abort', stop, { once: true });
+  async function* chunks(): AsyncGenerator<string> {
+    try {
+      if (download.first !== '') yield download.first;
+      for (;;) {
+        const message = await download.next();
+        if (message.kind === 'data') yield message.text;
+        else if (message.kind === 'end') break;
+        else throw new Error(message.message);
+      }
+      finished = true;
+    } finally {
+      gone.removeEventListener('abort', stop);
+      if (!finished) await download.cancel();
+      await download.close();
+    }
+  }
+  return Readable.from(chunks(), { objectMode: false });
+}
+
 /** SQL Lab's query endpoints: execute, results, stop, polling, estimate, validation, export. */
 export function registerSqlLabRoutes(
   app: FastifyInstance,
   service: SqlLabService,
   connections: DatabaseConnections,
+  exports: CsvExportService,
 ): void {
   /** The request's SQL with its template rendered for the user and the page's parameters. */
   const renderFor = (
@@ -233,6 +266,23 @@ export function registerSqlLabRoutes(
     async (req, reply) => {
       const clientId = (req.params as { client_id: string }).client_id;
       const query = await service.ownQuery(req.principal, clientId);
+      const started = new Date(Number(query.start_time ?? Date.now()))
+        .toISOString()
+        .replace(/[:.]/g, '-');
+      const filename = safeFileName(`${query.tab_name ?? 'query'}_${started}`, 'csv');
+      const csvReply = (body: Readable) =>
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('Content-Disposition', `attachment; filename="${filename}"`)
+          .send(body);
+      // The whole result, run again on a worker and streamed (a failure before the first chunk
+      // is answered as JSON; after it, the connection is cut: see docs/architecture.md).
+      // The client going away (before or during the download) cancels the export.
+      const gone = new AbortController();
+      reply.raw.once('close', () => gone.abort());
+      const download = await exports.open(req.principal, clientId, gone.signal);
+      if (download) return csvReply(streamDownload(download, gone.signal));
+      // A script that may write is never run twice: its stored result is exported.
       const rows = service.exportRows(req.principal, clientId);
       // The first item (the columns) is read before answering, so a missing result is a 4xx.
       const first = await rows.next();
@@ -248,14 +298,7 @@ export function registerSqlLabRoutes(
           }
         }
       }
-      const started = new Date(Number(query.start_time ?? Date.now()))
-        .toISOString()
-        .replace(/[:.]/g, '-');
-      const filename = safeFileName(`${query.tab_name ?? 'query'}_${started}`, 'csv');
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${filename}"`)
-        .send(Readable.from(body(), { objectMode: false }));
+      return csvReply(Readable.from(body(), { objectMode: false }));
     },
   );
 }

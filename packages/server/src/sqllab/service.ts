@@ -400,8 +400,9 @@ export class SqlLabService {
       // in-process queue; a query waiting in Redis has no worker until one takes it.
       worker_id:
         refusal || (runAsync && this.queue.kind !== 'in-process') ? null : this.settings.instanceId,
-      // What a worker runs: the statements rendered, guarded and limited here.
-      strata_script: script && runAsync ? JSON.stringify(script) : null,
+      // What a worker runs: the statements rendered, guarded and limited here. Kept for every
+      // query, since a CSV export runs its `exportStatements` again.
+      strata_script: script ? JSON.stringify(script) : null,
     };
     const inserted = await this.db
       .insertInto('query')
