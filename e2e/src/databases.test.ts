@@ -100,6 +100,29 @@ describe('connecting PostgreSQL and MariaDB and making datasets, in Chromium', (
     await snap(page, 'db-02-connected');
   });
 
+  it('refuses an edit that points a database where nothing answers, and keeps it as it was', async () => {
+    const row = page.getByRole('row', { name: /Warehouse PG/ });
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit database Warehouse PG' });
+    const port = dialog.getByLabel('Port');
+    await port.waitFor();
+    // Nothing listens on port 1.
+    await port.fill('1');
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await dialog.getByText(/^ERROR: /).waitFor();
+    await snap(page, 'db-02b-edit-refused');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const list = await page.request.get(
+      `${server.baseUrl}/api/v1/database/?q=(filters:!((col:database_name,opr:eq,value:'Warehouse PG')))`,
+    );
+    const { result } = (await list.json()) as { result: Array<{ id: number }> };
+    const stored = await page.request.get(`${server.baseUrl}/api/v1/database/${result[0]!.id}`);
+    const uri = ((await stored.json()) as { result: { sqlalchemy_uri: string } }).result
+      .sqlalchemy_uri;
+    assert.match(uri, /127\.0\.0\.1:5432\//, 'the stored connection is unchanged');
+  });
+
   for (const { database, schema, table, column } of [
     { database: 'Warehouse PG', schema: pgSchema, table: 'trips', column: 'distance_km' },
     { database: 'Shop MariaDB', schema: mysqlDb, table: 'orders', column: 'ordered_at' },
