@@ -169,7 +169,7 @@ describe.each(targets)('databases on $name metadata', (target) => {
     expect(schemas.body.result).toContain('public');
   });
 
-  it('saves no database whose connection fails, and says why (Superset\'s 422)', async () => {
+  it("saves no database whose connection fails, and says why (Superset's 422)", async () => {
     const refused = async (body: Record<string, unknown>, errorType: string) => {
       const res = await admin.post<ErrorsBody>('/api/v1/database/', body);
       expect(res.status, JSON.stringify(res.body)).toBe(422);
@@ -209,10 +209,9 @@ describe.each(targets)('databases on $name metadata', (target) => {
       'CONNECTION_UNKNOWN_DATABASE_ERROR',
     );
     // The body's own problems are answered first, as before: no connection is tried.
-    const nameless = await admin.post<{ message: Record<string, string[]> }>(
-      '/api/v1/database/',
-      { sqlalchemy_uri: 'postgresql://postgres@127.0.0.1:1/test' },
-    );
+    const nameless = await admin.post<{ message: Record<string, string[]> }>('/api/v1/database/', {
+      sqlalchemy_uri: 'postgresql://postgres@127.0.0.1:1/test',
+    });
     expect(nameless.status).toBe(400);
   });
 
