@@ -140,6 +140,11 @@ describe(
         .locator('[data-test="tag-section-dashboards"]')
         .getByRole('link', { name: 'Quarterly numbers' })
         .waitFor();
+      // A link pointed at keeps readable (antd derives a darker colour for it).
+      await page
+        .locator('[data-test="tag-section-dashboards"]')
+        .getByRole('link', { name: 'Quarterly numbers' })
+        .hover();
       await assertDark(page, 'settings-04-tag-page');
     });
 

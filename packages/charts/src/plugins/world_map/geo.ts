@@ -140,12 +140,12 @@ export function placeBubbles(
 
 /**
  * The land of countries without data and the borders between countries, per page scheme. In
- * dark, ECharts' dark palette: its geo's border colour, and its land one step lighter than its
- * own (which would hardly differ from the dark page, leaving the coasts to the borders alone).
+ * dark, greys of ECharts' dark palette (neutral 20 and 40), each a step lighter than its own
+ * geo's: its land hardly differs from the dark page, and its half-pixel borders from the land.
  */
 export const WORLD_PAINT = {
   light: { land: '#e0e0e0', border: '#ffffff' },
-  dark: { land: 'rgb(58,62,68)', border: 'rgb(91,94,100)' },
+  dark: { land: 'rgb(58,62,68)', border: 'rgb(122,125,131)' },
 } as const;
 
 /** The option with the land and borders of `scheme` (the geo and the map series it hosts). */
