@@ -188,14 +188,19 @@ describe(
     });
 
     /**
-     * Checks a saved chart's Explore page is dark, then measures the chart drawn alone (the
-     * standalone page, once it says the chart is drawn) until `settled` holds or 10 s pass.
+     * Saves a chart of `params` on the examples' `table`, checks its Explore page is dark, then
+     * measures the chart drawn alone (the standalone page, once it says the chart is drawn)
+     * until `holds` or 10 s pass, and asserts `holds` of what it saw (`what`, in the message).
      */
-    async function chartTones(
-      id: number,
+    async function assertChartTones(
+      table: string,
+      params: { viz_type: string } & Record<string, unknown>,
       name: string,
-      settled: (t: CanvasTones) => boolean,
-    ): Promise<CanvasTones> {
+      what: string,
+      holds: (t: CanvasTones) => boolean,
+    ): Promise<void> {
+      const dataset = await datasetIdOf(page, server.baseUrl, table);
+      const id = await saveChart(page, server.baseUrl, token, dataset, `Dark ${name}`, params);
       await page.goto(`${server.baseUrl}/explore/?slice_id=${id}`);
       await page.locator('[data-test="echarts-chart"] canvas').first().waitFor({ timeout: 60_000 });
       await assertDark(page, `settings-${name}`);
@@ -203,43 +208,48 @@ describe(
       await page.locator('[data-chart-status="rendered"]').waitFor({ timeout: 60_000 });
       const canvas = page.locator('[data-test="standalone-chart"] canvas').first();
       const until = Date.now() + 10_000;
-      for (;;) {
-        const tones = await canvasTones(page, canvas);
-        if (settled(tones) || Date.now() > until) {
-          await snap(page, `dark-settings-${name}-alone`);
-          return tones;
-        }
+      let tones = await canvasTones(page, canvas);
+      while (!holds(tones) && Date.now() < until) {
         await page.waitForTimeout(250);
+        tones = await canvasTones(page, canvas);
       }
+      await snap(page, `dark-settings-${name}-alone`);
+      assert.ok(holds(tones), `${what}: ${JSON.stringify(tones)}`);
     }
 
     it("draws a heatmap's values readable on its cells", async () => {
-      const birthNames = await datasetIdOf(page, server.baseUrl, 'birth_names');
-      const id = await saveChart(page, server.baseUrl, token, birthNames, 'Dark heatmap', {
+      const params = {
         viz_type: 'heatmap_v2',
         x_axis: 'gender',
         groupby: 'state',
         metric: 'sum__num',
         show_values: true,
         normalize_across: 'heatmap',
-      });
-      const readable = (t: CanvasTones) => t.labelContrast >= 3 && t.labelContrast < Infinity;
-      const tones = await chartTones(id, '08-heatmap', readable);
-      assert.ok(readable(tones), `values on cells: ${JSON.stringify(tones)}`);
+      };
+      await assertChartTones(
+        'birth_names',
+        params,
+        '08-heatmap',
+        'values on cells',
+        (t) => Number.isFinite(t.labelContrast) && t.labelContrast >= 3,
+      );
     });
 
     it("draws the world map's countries dark, with borders that show", async () => {
-      const covid = await datasetIdOf(page, server.baseUrl, 'covid_vaccines');
-      const id = await saveChart(page, server.baseUrl, token, covid, 'Dark world', {
+      const params = {
         viz_type: 'world_map',
         entity: 'country_name',
         country_fieldtype: 'name',
         metric: 'count',
         show_bubbles: false,
-      });
-      const dark = (t: CanvasTones) => t.areaLuminance < 0.05 && t.edgeContrast >= 1.5;
-      const tones = await chartTones(id, '09-world-map', dark);
-      assert.ok(dark(tones), `countries and borders: ${JSON.stringify(tones)}`);
+      };
+      await assertChartTones(
+        'covid_vaccines',
+        params,
+        '09-world-map',
+        'land and borders',
+        (t) => t.areaLuminance < 0.05 && t.edgeContrast >= 1.5,
+      );
     });
 
     it('logged no page errors', () => {
