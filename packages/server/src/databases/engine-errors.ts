@@ -65,7 +65,8 @@ export function errorsAnswer(
 
 /** A connection test's failure as Superset's list of errors (test_connection's answer). */
 export function connectionTestError(e: EngineError): ApiError {
-  if (e instanceof FileDatabaseRefused) return errorsAnswer(422, e.message, e.errorType, 'error', {});
+  if (e instanceof FileDatabaseRefused)
+    return errorsAnswer(422, e.message, e.errorType, 'error', {});
   return errorsAnswer(422, e.message, ERROR_TYPES[e.kind], 'error', { engine_error: e.kind });
 }
 

@@ -11,12 +11,7 @@ import {
   grantedDatabaseNames,
 } from './access.js';
 import type { DatabaseConnections, DatabaseRow } from './connections.js';
-import {
-  connectionTestError,
-  engineCall,
-  engineErrorType,
-  errorsAnswer,
-} from './engine-errors.js';
+import { connectionTestError, engineCall, engineErrorType, errorsAnswer } from './engine-errors.js';
 import { FileDatabaseRefused } from './file-policy.js';
 import { EngineError } from '../engines/types.js';
 import { buildSelectStar } from './select-star.js';
