@@ -53,6 +53,13 @@ describe(
       await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' });
     }
 
+    /** Clicks a list page's add button (its label, after antd's "plus" icon). */
+    const clickAdd = (label: string) => () =>
+      page
+        .getByRole('button', { name: new RegExp(`^(plus )?${label}$`) })
+        .first()
+        .click();
+
     /** Opens the modal `open` shows, checks the page with it is dark, and closes it. */
     async function assertModalDark(open: () => Promise<void>, title: string, name: string) {
       await open();
@@ -110,21 +117,9 @@ describe(
     it('draws the Tags list, the tag modal and a tag page dark', async () => {
       await openList('/superset/tags/');
       await page.getByRole('row', { name: /finance/ }).waitFor();
-      await page
-        .evaluate(() => document.documentElement.dataset.theme)
-        .then((t) => {
-          assert.equal(t, 'dark');
-        });
+      assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
       await assertDark(page, 'settings-01-tags');
-      await assertModalDark(
-        () =>
-          page
-            .getByRole('button', { name: /^(plus )?Tag$/ })
-            .first()
-            .click(),
-        'Create Tag',
-        '02-tag-modal',
-      );
+      await assertModalDark(clickAdd('Tag'), 'Create Tag', '02-tag-modal');
       await page
         .getByRole('row', { name: /finance/ })
         .getByRole('button', { name: 'Edit' })
@@ -165,26 +160,14 @@ describe(
       await openList('/annotationlayer/list/');
       await page.getByRole('row', { name: /Releases/ }).waitFor();
       await assertModalDark(
-        () =>
-          page
-            .getByRole('button', { name: /^(plus )?Annotation layer$/ })
-            .first()
-            .click(),
+        clickAdd('Annotation layer'),
         'Add annotation layer',
         '06-annotation-layer-modal',
       );
       await page.getByRole('link', { name: 'Releases' }).click();
       await page.waitForURL(/\/annotationlayer\/\d+\/annotation\/$/, SPA);
       await page.getByText('No annotation yet').waitFor();
-      await assertModalDark(
-        () =>
-          page
-            .getByRole('button', { name: /^(plus )?Annotation$/ })
-            .first()
-            .click(),
-        'Add annotation',
-        '07-annotation-modal',
-      );
+      await assertModalDark(clickAdd('Annotation'), 'Add annotation', '07-annotation-modal');
     });
 
     /**
