@@ -12,157 +12,25 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
+  assertDark,
+  chooseTheme,
+  DARK_VIEWPORT as VIEWPORT,
+  look,
+  lookWhen,
+  type Look,
+} from './dark-look.js';
+import {
   ADMIN_PASSWORD,
-  chooseMenuItem,
   collectPageErrors,
   csrfTokenOf,
   datasetIdOf,
   launchBrowser,
   loginAs,
-  openSubmenu,
   saveChart,
   snap,
   startServer,
   type RunningServer,
 } from './harness.js';
-
-const VIEWPORT = { width: 1440, height: 900 };
-
-/** What the page looks like: its background and the texts too faint to read. */
-interface Look {
-  /** Relative luminance (0 black … 1 white) of the page's background. */
-  background: number;
-  /** Visible texts whose contrast with the surface under them is below 3:1. */
-  faint: string[];
-  /** Visible boxes of at least 60×30 px drawn in a light colour (a white box on a dark page). */
-  lightBoxes: string[];
-}
-
-/** Measures the page in the browser (computed styles, no pixels). */
-function look(page: Page): Promise<Look> {
-  return page.evaluate(() => {
-    const parse = (c: string): [number, number, number, number] | null => {
-      const m = /rgba?\(([^)]+)\)/.exec(c);
-      if (!m) return null;
-      const p = m[1]!
-        .split(/[ ,/]+/)
-        .filter(Boolean)
-        .map(Number);
-      return [p[0]!, p[1]!, p[2]!, p.length > 3 ? p[3]! : 1];
-    };
-    const lum = ([r, g, b]: number[]) => {
-      const f = (v: number) => {
-        const s = v / 255;
-        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-      };
-      return 0.2126 * f(r!) + 0.7152 * f(g!) + 0.0722 * f(b!);
-    };
-    /** The colour drawn under an element: its own background or the nearest ancestor's. */
-    const surface = (el: Element | null): number[] => {
-      const layers: Array<[number, number, number, number]> = [];
-      for (let e = el; e; e = e.parentElement) {
-        const bg = parse(getComputedStyle(e).backgroundColor);
-        if (bg && bg[3] > 0) {
-          layers.push(bg);
-          if (bg[3] >= 1) break;
-        }
-      }
-      let base = [255, 255, 255];
-      const pageBg = parse(getComputedStyle(document.documentElement).backgroundColor);
-      if (pageBg && pageBg[3] > 0) base = pageBg.slice(0, 3);
-      for (const [r, g, b, a] of layers.reverse())
-        base = [r * a + base[0]! * (1 - a), g * a + base[1]! * (1 - a), b * a + base[2]! * (1 - a)];
-      return base;
-    };
-    const visible = (el: Element) => {
-      const r = el.getBoundingClientRect();
-      if (r.width < 2 || r.height < 2 || r.bottom < 0 || r.top > innerHeight) return false;
-      const s = getComputedStyle(el);
-      return s.visibility !== 'hidden' && s.display !== 'none' && Number(s.opacity) > 0.1;
-    };
-    const label = (el: Element) =>
-      `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
-    const faint: string[] = [];
-    const lightBoxes: string[] = [];
-    for (const el of Array.from(document.querySelectorAll('body *'))) {
-      if (!visible(el)) continue;
-      // Disabled entries and placeholders are faint by design, in light as in dark.
-      if (
-        el.closest(
-          '[disabled], [aria-disabled="true"], [class*="-disabled"], [class*="placeholder"], canvas, svg',
-        )
-      )
-        continue;
-      const own = Array.from(el.childNodes).some(
-        (n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim().length > 0,
-      );
-      const under = surface(el);
-      if (own) {
-        const c = parse(getComputedStyle(el).color);
-        if (c) {
-          const a = c[3];
-          const fg = [0, 1, 2].map((i) => c[i]! * a + under[i]! * (1 - a));
-          const [hi, lo] = [lum(fg), lum(under)].sort((x, y) => y - x);
-          const ratio = (hi! + 0.05) / (lo! + 0.05);
-          if (ratio < 3) faint.push(`${label(el)} ${ratio.toFixed(2)}:1`);
-        }
-      }
-      const r = el.getBoundingClientRect();
-      const bg = parse(getComputedStyle(el).backgroundColor);
-      if (r.width >= 60 && r.height >= 30 && bg && bg[3] > 0.5 && lum(surface(el)) > 0.6)
-        lightBoxes.push(label(el));
-    }
-    return { background: lum(surface(document.querySelector('.ant-layout'))), faint, lightBoxes };
-  });
-}
-
-/**
- * The page's look once it holds `settled` (colours change with antd's transitions of up to
- * 0.3 s, longer on a loaded machine), or its last look after 10 s.
- */
-async function lookWhen(page: Page, settled: (l: Look) => boolean): Promise<Look> {
-  const until = Date.now() + 10_000;
-  for (;;) {
-    const l = await look(page);
-    if (settled(l) || Date.now() > until) return l;
-    await page.waitForTimeout(200);
-  }
-}
-
-const isDark = (l: Look) =>
-  l.background < 0.05 && l.faint.length === 0 && l.lightBoxes.length === 0;
-
-/** Asserts the page is dark and readable, after a screenshot named `dark-<name>`. */
-async function assertDark(page: Page, name: string): Promise<void> {
-  const l = await lookWhen(page, isDark);
-  await snap(page, `dark-${name}`);
-  assert.ok(l.background < 0.05, `${name}: page background luminance ${l.background}`);
-  assert.deepEqual(l.faint, [], `${name}: texts too faint to read`);
-  assert.deepEqual(l.lightBoxes, [], `${name}: light boxes on the dark page`);
-}
-
-/** Chooses a theme in the user menu (user → Theme → the setting). */
-async function chooseTheme(page: Page, label: string): Promise<void> {
-  const saved = page.waitForResponse(
-    (r) => r.url().endsWith('/api/v1/me/preferences/') && r.request().method() === 'PUT',
-  );
-  const userMenu = page.locator('.ant-menu-submenu-title', { hasText: 'admin' }).last();
-  const themeTitle = page.locator('.ant-menu-submenu-title', { hasText: 'Theme' });
-  await openSubmenu(page, userMenu, themeTitle);
-  const item = page.locator('.ant-menu-item', { hasText: label });
-  // A nested submenu: hover its title (leaving would close the user menu).
-  await themeTitle.hover();
-  await chooseMenuItem(item);
-  assert.equal((await saved).status(), 200);
-  await page.mouse.move(2, VIEWPORT.height - 2);
-  // The user menu's popups close (they fade out over the page).
-  await page
-    .locator('.ant-menu-submenu-popup:not(.ant-menu-submenu-hidden)')
-    .first()
-    .waitFor({ state: 'detached', timeout: 5000 })
-    .catch(() => undefined);
-  await page.waitForTimeout(500);
-}
 
 describe('dark mode, in Chromium', { timeout: 1_200_000 }, () => {
   let server: RunningServer;

@@ -100,6 +100,34 @@ describe('connecting PostgreSQL and MariaDB and making datasets, in Chromium', (
     await snap(page, 'db-02-connected');
   });
 
+  it('refuses an edit that points a database where nothing answers, and keeps it as it was', async () => {
+    const row = page.getByRole('row', { name: /Warehouse PG/ });
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit database Warehouse PG' });
+    const uriField = dialog.getByLabel('SQLAlchemy URI');
+    await uriField.waitFor();
+    // Nothing listens on port 1.
+    await uriField.fill('postgresql://postgres@127.0.0.1:1/test');
+    const refused = page.waitForResponse((r) => r.request().method() === 'PUT');
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    assert.equal((await refused).status(), 422);
+    await dialog.getByText(/^ERROR: /).waitFor();
+    await snap(page, 'db-02b-edit-refused');
+    // The browser logs the refusal (a 422): expected here, not a page error.
+    const logged = errors.findIndex((e) => /status of 422/.test(e));
+    if (logged >= 0) errors.splice(logged, 1);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const list = await page.request.get(
+      `${server.baseUrl}/api/v1/database/?q=(filters:!((col:database_name,opr:eq,value:'Warehouse PG')))`,
+    );
+    const { result } = (await list.json()) as { result: Array<{ id: number }> };
+    const stored = await page.request.get(`${server.baseUrl}/api/v1/database/${result[0]!.id}`);
+    const uri = ((await stored.json()) as { result: { sqlalchemy_uri: string } }).result
+      .sqlalchemy_uri;
+    assert.match(uri, /127\.0\.0\.1:5432\//, 'the stored connection is unchanged');
+  });
+
   for (const { database, schema, table, column } of [
     { database: 'Warehouse PG', schema: pgSchema, table: 'trips', column: 'distance_km' },
     { database: 'Shop MariaDB', schema: mysqlDb, table: 'orders', column: 'ordered_at' },

@@ -35,6 +35,8 @@ export const MESSAGES = {
   copyUnsupported: 'Sorry, your browser does not support copying.',
   connectionGood: 'Connection looks good!',
   connectionError: 'ERROR: %s',
+  /** A database is not saved when its connection fails (Superset's DatabaseConnectionFailedError). */
+  databaseConnectionFailed: 'Connection failed, please check your connection settings',
   // Datasets
   datasetSaved: 'The dataset has been saved',
   datasetSaveError: 'An error occurred saving dataset',

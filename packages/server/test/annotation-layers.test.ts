@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './helpers/client.js';
 import { metadataTargets } from './helpers/metadata-targets.js';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.js';
+import { emptyDuckdbFile } from './helpers/table-dataset.js';
 
 const targets = await metadataTargets();
 
@@ -324,6 +325,7 @@ describe.each(targets)('annotation layers on $name metadata', (target) => {
   });
 
   it('answers the annotations of a NATIVE layer in a chart data call', async () => {
+    await emptyDuckdbFile(server.dataDir, 'annotations.duckdb');
     const db = await admin.post<{ id: number }>('/api/v1/database/', {
       database_name: 'annotations_db',
       sqlalchemy_uri: 'duckdb:///annotations.duckdb',

@@ -150,6 +150,7 @@ describe.each(setups)('async chart data on $name', ({ target, env }) => {
     admin = new ApiClient(server.baseUrl);
     await admin.loginWithToken('admin', ADMIN_PASSWORD);
     ({ datasetId } = await duckdbTableDataset(
+      server.dataDir,
       admin,
       'aq',
       't',

@@ -50,6 +50,7 @@ describe.each(targets)('annotation layers from charts on $name metadata', (targe
     admin = new ApiClient(server.baseUrl);
     await admin.loginWithToken('admin', ADMIN_PASSWORD);
     ({ datasetId } = await duckdbTableDataset(
+      server.dataDir,
       admin,
       'annot',
       'events',

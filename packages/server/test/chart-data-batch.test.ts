@@ -71,6 +71,7 @@ describe.each(targets)('chart data batch API on $name metadata', (target) => {
     admin = new ApiClient(server.baseUrl);
     await admin.loginWithToken('admin', ADMIN_PASSWORD);
     ({ datasetId } = await duckdbTableDataset(
+      server.dataDir,
       admin,
       'cdb',
       'sales',

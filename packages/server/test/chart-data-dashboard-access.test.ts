@@ -105,12 +105,14 @@ describe.each(targets)('dataset access through a dashboard on $name metadata', (
     admin = new ApiClient(server.baseUrl);
     await admin.loginWithToken('admin', ADMIN_PASSWORD);
     ({ datasetId } = await duckdbTableDataset(
+      server.dataDir,
       admin,
       'rbac',
       'sales',
       `CREATE TABLE sales AS SELECT * FROM (VALUES (1, 'east'), (2, 'west')) AS v(id, region)`,
     ));
     ({ datasetId: otherDatasetId } = await duckdbTableDataset(
+      server.dataDir,
       admin,
       'rbac_other',
       'costs',
@@ -271,6 +273,7 @@ describe.each(targets)('without DASHBOARD_RBAC on $name metadata', (target) => {
     const admin = new ApiClient(server.baseUrl);
     await admin.loginWithToken('admin', ADMIN_PASSWORD);
     const { datasetId } = await duckdbTableDataset(
+      server.dataDir,
       admin,
       'norbac',
       'sales',

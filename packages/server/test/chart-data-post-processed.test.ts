@@ -47,6 +47,7 @@ describe.each(targets)('post_processed chart data on $name metadata', (target) =
     admin = new ApiClient(server.baseUrl);
     await admin.loginWithToken('admin', ADMIN_PASSWORD);
     ({ datasetId } = await duckdbTableDataset(
+      server.dataDir,
       admin,
       'postprocessed',
       'sales',

@@ -3,6 +3,7 @@ import { ApiClient } from './helpers/client.js';
 import { REDIS_URL, redisReachable } from './helpers/redis.js';
 import { metadataTargets } from './helpers/metadata-targets.js';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.js';
+import { emptyDuckdbFile } from './helpers/table-dataset.js';
 
 const redis = await redisReachable('the Redis chart data cache test');
 
@@ -21,6 +22,7 @@ describe.skipIf(!redis)('chart data cached in Redis', () => {
     server = await startServer(sqlite!, { STRATA_REDIS_URL: REDIS_URL });
     admin = new ApiClient(server.baseUrl);
     await admin.loginWithToken('admin', ADMIN_PASSWORD);
+    await emptyDuckdbFile(server.dataDir, 'cdr.duckdb');
     const db = await admin.post<{ id: number }>('/api/v1/database/', {
       database_name: 'cdr',
       sqlalchemy_uri: 'duckdb:///cdr.duckdb',

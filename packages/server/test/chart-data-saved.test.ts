@@ -63,6 +63,7 @@ describe.each(targets)('saved chart data, xlsx and explore_json on $name metadat
     admin = new ApiClient(server.baseUrl);
     await admin.loginWithToken('admin', ADMIN_PASSWORD);
     ({ datasetId } = await duckdbTableDataset(
+      server.dataDir,
       admin,
       'saved',
       'sales',

@@ -45,6 +45,7 @@ describe.each(targets)('chart data templates on $name metadata', (target) => {
     admin = new ApiClient(server.baseUrl);
     await admin.loginWithToken('admin', ADMIN_PASSWORD);
     ({ databaseId } = await duckdbTableDataset(
+      server.dataDir,
       admin,
       'templ',
       'sales',

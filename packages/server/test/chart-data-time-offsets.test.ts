@@ -55,6 +55,7 @@ describe.each(targets)('chart data time offsets on $name metadata', (target) => 
     admin = new ApiClient(server.baseUrl);
     await admin.loginWithToken('admin', ADMIN_PASSWORD);
     ({ datasetId } = await duckdbTableDataset(
+      server.dataDir,
       admin,
       'offsets',
       'sales',

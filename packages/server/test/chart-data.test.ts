@@ -81,6 +81,7 @@ describe.each(targets)('chart data API on $name metadata', (target) => {
     admin = new ApiClient(server.baseUrl);
     await admin.loginWithToken('admin', ADMIN_PASSWORD);
     ({ databaseId: dbId, datasetId } = await duckdbTableDataset(
+      server.dataDir,
       admin,
       'cd',
       'sales',

@@ -139,13 +139,31 @@ describe.each(targets)('chart list filters on $name metadata', (target) => {
     await admin.loginWithToken('admin', ADMIN_PASSWORD);
     adminId = (await admin.get<{ result: { id: number } }>('/api/v1/me/')).body.result.id;
     ds.orders = (
-      await duckdbTableDataset(admin, 'shop', 'orders', 'CREATE TABLE orders AS SELECT 1 AS id')
+      await duckdbTableDataset(
+        server.dataDir,
+        admin,
+        'shop',
+        'orders',
+        'CREATE TABLE orders AS SELECT 1 AS id',
+      )
     ).datasetId;
     ds.salaries = (
-      await duckdbTableDataset(admin, 'hr', 'salaries', 'CREATE TABLE salaries AS SELECT 1 AS id')
+      await duckdbTableDataset(
+        server.dataDir,
+        admin,
+        'hr',
+        'salaries',
+        'CREATE TABLE salaries AS SELECT 1 AS id',
+      )
     ).datasetId;
     ds.secrets = (
-      await duckdbTableDataset(admin, 'vault', 'secrets', 'CREATE TABLE secrets AS SELECT 1 AS id')
+      await duckdbTableDataset(
+        server.dataDir,
+        admin,
+        'vault',
+        'secrets',
+        'CREATE TABLE secrets AS SELECT 1 AS id',
+      )
     ).datasetId;
 
     const roles = await admin.get<{ result: Array<{ id: number; name: string }> }>(

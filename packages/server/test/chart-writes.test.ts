@@ -35,6 +35,7 @@ describe.each(targets)('chart and dashboard writes on $name metadata', (target) 
     admin = new ApiClient(server.baseUrl);
     await admin.loginWithToken('admin', ADMIN_PASSWORD);
     ({ datasetId } = await duckdbTableDataset(
+      server.dataDir,
       admin,
       'writes',
       'sales',

@@ -1,5 +1,6 @@
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newDatabaseRow } from '../src/databases/write.js';
 import { ApiClient } from './helpers/client.js';
 import { makeSqliteAnalytics } from './helpers/analytics.js';
 import { metadataTargets, PG_ADMIN_URL } from './helpers/metadata-targets.js';
@@ -166,6 +167,143 @@ describe.each(targets)('databases on $name metadata', (target) => {
       `/api/v1/database/${res.body.id}/schemas/`,
     );
     expect(schemas.body.result).toContain('public');
+  });
+
+  it("saves no database whose connection fails, and says why (Superset's 422)", async () => {
+    const refused = async (body: Record<string, unknown>, errorType: string) => {
+      const res = await admin.post<ErrorsBody>('/api/v1/database/', body);
+      expect(res.status, JSON.stringify(res.body)).toBe(422);
+      expect(res.body.message).toBe('Connection failed, please check your connection settings');
+      expect(res.body.errors[0]!.error_type, res.body.errors[0]!.message).toBe(errorType);
+      expect(res.body.errors[0]!.message.length).toBeGreaterThan(5);
+      const name = String(body.database_name);
+      const list = await admin.get<{ count: number }>('/api/v1/database/', {
+        filters: [{ col: 'database_name', opr: 'eq', value: name }],
+      });
+      expect(list.body.count, `${name} was not saved`).toBe(0);
+      const pvs = await admin.get<{ count: number }>('/api/v1/security/permissions-resources/', {
+        filters: [{ col: 'view_menu', opr: 'ct', value: `[${name}]` }],
+      });
+      expect(pvs.body.count, `${name} has no permission`).toBe(0);
+    };
+    await refused(
+      { database_name: 'closed port', sqlalchemy_uri: 'postgresql://postgres@127.0.0.1:1/test' },
+      'CONNECTION_PORT_CLOSED_ERROR',
+    );
+    await refused(
+      {
+        database_name: 'wrong password',
+        engine: 'mysql',
+        parameters: {
+          host: '127.0.0.1',
+          port: 3306,
+          username: 'root',
+          password: 'wrong-password',
+          database: 'test',
+        },
+      },
+      'CONNECTION_ACCESS_DENIED_ERROR',
+    );
+    await refused(
+      { database_name: 'missing file', sqlalchemy_uri: `sqlite:///${analytics.dir}/missing.db` },
+      'CONNECTION_UNKNOWN_DATABASE_ERROR',
+    );
+    // The body's own problems are answered first, as before: no connection is tried.
+    const nameless = await admin.post<{ message: Record<string, string[]> }>('/api/v1/database/', {
+      sqlalchemy_uri: 'postgresql://postgres@127.0.0.1:1/test',
+    });
+    expect(nameless.status).toBe(400);
+  });
+
+  it('tests an edited connection before saving it, and only when it changes', async () => {
+    const created = await admin.post<{ id: number }>('/api/v1/database/', {
+      database_name: 'edited pg',
+      sqlalchemy_uri: 'postgresql://postgres:first-pw@127.0.0.1:5432/test',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.id;
+    const stored = async () =>
+      server.strata.store.db
+        .selectFrom('dbs')
+        .select(['database_name', 'sqlalchemy_uri', 'password'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+    const before = await stored();
+    // Another target that cannot be reached: refused, nothing of the body written.
+    const moved = await admin.put<ErrorsBody>(`/api/v1/database/${id}`, {
+      database_name: 'edited pg renamed',
+      sqlalchemy_uri: 'postgresql://postgres:other-pw@127.0.0.1:1/test',
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(422);
+    expect(moved.body.message).toBe('Connection failed, please check your connection settings');
+    expect(moved.body.errors[0]!.error_type).toBe('CONNECTION_PORT_CLOSED_ERROR');
+    // The parameters form is tested the same way (an unknown database this time).
+    const params = {
+      host: '127.0.0.1',
+      port: 5432,
+      username: 'postgres',
+      database: 'no_such_database_here',
+    };
+    const unknown = await admin.put<ErrorsBody>(`/api/v1/database/${id}`, {
+      engine: 'postgresql',
+      parameters: { ...params, password: 'third-pw' },
+    });
+    expect(unknown.status, JSON.stringify(unknown.body)).toBe(422);
+    expect(unknown.body.errors[0]!.error_type).toBe('CONNECTION_UNKNOWN_DATABASE_ERROR');
+    expect(await stored()).toEqual(before);
+    const schemas = await admin.get<{ result: string[] }>(`/api/v1/database/${id}/schemas/`);
+    expect(schemas.body.result).toContain('public');
+    // The form's URI of the same target with the stored password (the mask): tested with the
+    // stored password, saved.
+    const sameTarget = await admin.put(`/api/v1/database/${id}`, {
+      engine: 'postgresql',
+      parameters: { ...params, database: 'test', password: 'XXXXXXXXXX' },
+    });
+    expect(sameTarget.status, JSON.stringify(sameTarget.body)).toBe(200);
+    expect((await stored()).password).toBe(before.password);
+    // A new password for the same target is tested too (trust authentication accepts it).
+    const newPassword = await admin.put(`/api/v1/database/${id}`, {
+      database_name: 'edited pg renamed',
+      sqlalchemy_uri: 'postgresql://postgres:second-pw@127.0.0.1:5432/test',
+    });
+    expect(newPassword.status, JSON.stringify(newPassword.body)).toBe(200);
+    const after = await stored();
+    expect(after.database_name).toBe('edited pg renamed');
+    expect(after.password).not.toBe(before.password);
+    expect((await admin.delete(`/api/v1/database/${id}`)).status).toBe(200);
+  });
+
+  it('keeps editing a stored database that cannot be reached, while its connection stays', async () => {
+    const uri = 'postgresql://postgres@127.0.0.1:1/test';
+    const row = await server.strata.store.db
+      .insertInto('dbs')
+      .values(
+        newDatabaseRow({
+          uuid: crypto.randomUUID(),
+          database_name: 'down pg',
+          sqlalchemy_uri: uri,
+          password: null,
+          configuration_method: 'sqlalchemy_form',
+          userId: null,
+        }),
+      )
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // The edit form sends the URI back with the other fields: no test, saved.
+    const renamed = await admin.put(`/api/v1/database/${row.id}`, {
+      database_name: 'down pg renamed',
+      sqlalchemy_uri: uri,
+      expose_in_sqllab: false,
+    });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    // Pointing it at a reachable database is the repair: tested, saved.
+    const repaired = await admin.put(`/api/v1/database/${row.id}`, {
+      sqlalchemy_uri: 'postgresql://postgres@127.0.0.1:5432/test',
+    });
+    expect(repaired.status, JSON.stringify(repaired.body)).toBe(200);
+    const schemas = await admin.get<{ result: string[] }>(`/api/v1/database/${row.id}/schemas/`);
+    expect(schemas.body.result).toContain('public');
+    expect((await admin.delete(`/api/v1/database/${row.id}`)).status).toBe(200);
   });
 
   it('browses schemas, tables and table metadata of a connected database', async () => {

@@ -37,6 +37,7 @@ describe.each(targets)('GET /api/v1/explore/ on $name metadata', (target) => {
     admin = new ApiClient(server.baseUrl);
     await admin.loginWithToken('admin', ADMIN_PASSWORD);
     ({ datasetId, databaseId } = await duckdbTableDataset(
+      server.dataDir,
       admin,
       'explore',
       'sales',
@@ -103,6 +104,7 @@ describe.each(targets)('GET /api/v1/explore/ on $name metadata', (target) => {
 
   it('says the dataset is missing when it was deleted', async () => {
     const other = await duckdbTableDataset(
+      server.dataDir,
       admin,
       'explore2',
       'gone',

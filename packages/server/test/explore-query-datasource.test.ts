@@ -80,6 +80,7 @@ describe.each(targets)('a SQL Lab query as Explore datasource on $name metadata'
     admin = new ApiClient(server.baseUrl);
     await admin.loginWithToken('admin', ADMIN_PASSWORD);
     ({ databaseId: dbId } = await duckdbTableDataset(
+      server.dataDir,
       admin,
       'querysource',
       'sales',

@@ -29,6 +29,7 @@ describe.each(targets)('explore form data and permalinks on $name metadata', (ta
     admin = new ApiClient(server.baseUrl);
     await admin.loginWithToken('admin', ADMIN_PASSWORD);
     ({ datasetId } = await duckdbTableDataset(
+      server.dataDir,
       admin,
       'state',
       'sales',

@@ -402,7 +402,7 @@ describe.each(targets)('export bundles on $name metadata', (target) => {
   it('exports a database with its password masked and its datasets', async () => {
     const created = await w.admin.post<{ id: number }>('/api/v1/database/', {
       database_name: 'Warehouse: prod/eu',
-      sqlalchemy_uri: 'postgresql://reporter:Sup3r-Secret-pw@127.0.0.1:5432/test',
+      sqlalchemy_uri: 'postgresql://postgres:Sup3r-Secret-pw@127.0.0.1:5432/test',
       extra: JSON.stringify({ allows_virtual_table_explore: true }),
       cache_timeout: 600,
     });
@@ -423,7 +423,7 @@ describe.each(targets)('export bundles on $name metadata', (target) => {
     expect(Object.keys(db)).toEqual(DATABASE_KEYS);
     expect(db).toMatchObject({
       database_name: 'Warehouse: prod/eu',
-      sqlalchemy_uri: 'postgresql://reporter:XXXXXXXXXX@127.0.0.1:5432/test',
+      sqlalchemy_uri: 'postgresql://postgres:XXXXXXXXXX@127.0.0.1:5432/test',
       cache_timeout: 600,
       extra: { allows_virtual_table_explore: true },
     });

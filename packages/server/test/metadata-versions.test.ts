@@ -35,6 +35,7 @@ describe.each(targets)('cached metadata follows writes on $name metadata', (targ
     admin = new ApiClient(server.baseUrl);
     await admin.loginWithToken('admin', ADMIN_PASSWORD);
     ({ datasetId } = await duckdbTableDataset(
+      server.dataDir,
       admin,
       'versions',
       'sales',

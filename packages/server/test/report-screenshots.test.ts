@@ -187,6 +187,7 @@ describe.each(targets)('report screenshots on $name metadata', (target) => {
     adminId = (await admin.get<{ result: { id: number } }>('/api/v1/me/')).body.result.id;
 
     const { datasetId } = await duckdbTableDataset(
+      server.dataDir,
       admin,
       `shots_${target.name}`,
       'sales',

@@ -209,7 +209,7 @@ describe.each(targets)('saved query bundles on $name metadata', (target) => {
       .body.result.uuid;
     const warehouse = await w.admin.post<{ id: number }>('/api/v1/database/', {
       database_name: 'Warehouse: prod/eu',
-      sqlalchemy_uri: 'postgresql://reporter:Sup3r-Secret-pw@127.0.0.1:5432/test',
+      sqlalchemy_uri: 'postgresql://postgres:Sup3r-Secret-pw@127.0.0.1:5432/test',
     });
     expect(warehouse.status, JSON.stringify(warehouse.body)).toBe(201);
     warehouseUuid = (
@@ -293,7 +293,7 @@ describe.each(targets)('saved query bundles on $name metadata', (target) => {
     });
     expect(b.files.get('databases/Warehouse_prod_eu.yaml')).toMatchObject({
       database_name: 'Warehouse: prod/eu',
-      sqlalchemy_uri: 'postgresql://reporter:XXXXXXXXXX@127.0.0.1:5432/test',
+      sqlalchemy_uri: 'postgresql://postgres:XXXXXXXXXX@127.0.0.1:5432/test',
     });
     for (const text of b.texts.values()) {
       expect(text).not.toContain('Sup3r-Secret-pw');

@@ -94,7 +94,8 @@ describe.each(targets)('security on $name metadata', (target) => {
     await gamma.loginWithToken('gamma1', 'password-123');
     const body = {
       database_name: 'warehouse',
-      sqlalchemy_uri: 'postgresql://u:secret@localhost/db',
+      // The local PostgreSQL trusts its users: any password connects.
+      sqlalchemy_uri: 'postgresql://postgres:secret@127.0.0.1/test',
     };
     expect((await gamma.post('/api/v1/database/', body)).status).toBe(403);
     expect((await gamma.get('/api/v1/security/users/')).status).toBe(403);
@@ -105,7 +106,9 @@ describe.each(targets)('security on $name metadata', (target) => {
       body,
     );
     expect(created.status).toBe(201);
-    expect(created.body.result.sqlalchemy_uri).toBe('postgresql://u:XXXXXXXXXX@localhost/db');
+    expect(created.body.result.sqlalchemy_uri).toBe(
+      'postgresql://postgres:XXXXXXXXXX@127.0.0.1/test',
+    );
     // The password is stored encrypted, never in the URI.
     const row = await server.strata.store.db
       .selectFrom('dbs')
@@ -198,7 +201,7 @@ describe.each(targets)('security on $name metadata', (target) => {
     // Alpha writes databases (file databases are Admin-only: test/security/metadata-file-databases).
     const db = await alpha.post('/api/v1/database/', {
       database_name: 'alpha-db',
-      sqlalchemy_uri: 'postgresql://u@localhost/alpha_db',
+      sqlalchemy_uri: 'postgresql://postgres@127.0.0.1/test',
     });
     expect(db.status).toBe(201);
   });

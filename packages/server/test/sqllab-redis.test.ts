@@ -4,6 +4,7 @@ import { ApiClient } from './helpers/client.js';
 import { REDIS_URL, redisReachable } from './helpers/redis.js';
 import { metadataTargets } from './helpers/metadata-targets.js';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.js';
+import { emptyDuckdbFile } from './helpers/table-dataset.js';
 
 const redis = await redisReachable('the Redis results backend test');
 
@@ -20,6 +21,7 @@ describe.skipIf(!redis)('SQL Lab results kept in Redis', () => {
     });
     admin = new ApiClient(server.baseUrl);
     await admin.loginWithToken('admin', ADMIN_PASSWORD);
+    await emptyDuckdbFile(server.dataDir, 'lab.duckdb');
     const created = await admin.post<{ id: number }>('/api/v1/database/', {
       database_name: 'lab',
       sqlalchemy_uri: 'duckdb:///lab.duckdb',

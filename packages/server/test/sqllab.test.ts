@@ -6,6 +6,7 @@ import { ApiClient } from './helpers/client.js';
 import { makeSqliteAnalytics } from './helpers/analytics.js';
 import { metadataTargets } from './helpers/metadata-targets.js';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.js';
+import { emptyDuckdbFile } from './helpers/table-dataset.js';
 
 const targets = await metadataTargets();
 
@@ -88,6 +89,7 @@ describe.each(targets)('SQL Lab queries on $name metadata', (target) => {
     gamma = new ApiClient(server.baseUrl);
     await gamma.loginWithToken('gus', 'password-123');
 
+    await emptyDuckdbFile(server.dataDir, 'lab.duckdb');
     const created = await admin.post<{ id: number }>('/api/v1/database/', {
       database_name: 'lab',
       sqlalchemy_uri: 'duckdb:///lab.duckdb',
@@ -520,6 +522,7 @@ describe.each(targets)('SQL Lab queries on $name metadata', (target) => {
       400,
     );
     expect((await run(admin, { database_id: lab, sql: '  -- nothing' })).status).toBe(400);
+    await emptyDuckdbFile(server.dataDir, 'hidden.duckdb');
     const hidden = await admin.post<{ id: number }>('/api/v1/database/', {
       database_name: 'hidden',
       sqlalchemy_uri: 'duckdb:///hidden.duckdb',
@@ -544,6 +547,7 @@ describe('SQL Lab time-out', () => {
     server = await startServer(sqlite!, { STRATA_SQLLAB_TIMEOUT_SECONDS: '1' });
     admin = new ApiClient(server.baseUrl);
     await admin.loginWithToken('admin', ADMIN_PASSWORD);
+    await emptyDuckdbFile(server.dataDir, 'slow.duckdb');
     const created = await admin.post<{ id: number }>('/api/v1/database/', {
       database_name: 'slow',
       sqlalchemy_uri: 'duckdb:///slow.duckdb',

@@ -69,6 +69,7 @@ describe.each(targets)('tags on $name metadata', (target) => {
     dashA = a.body.id;
     dashB = b.body.id;
     const { databaseId, datasetId } = await duckdbTableDataset(
+      server.dataDir,
       admin,
       'tags',
       'sales',

@@ -12,6 +12,7 @@ import { makeSqliteAnalytics } from './helpers/analytics.js';
 import { ApiClient } from './helpers/client.js';
 import { metadataTargets, PG_ADMIN_URL, tempDir } from './helpers/metadata-targets.js';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.js';
+import { emptyDuckdbFile } from './helpers/table-dataset.js';
 
 const targets = await metadataTargets();
 const CI = process.env.CI === 'true';
@@ -207,6 +208,7 @@ describe.each(targets)('file uploads on $name metadata', (target) => {
       await c.end();
     }
     uris.sqlite = `sqlite:///${analytics.file}`;
+    await emptyDuckdbFile(server.dataDir, 'upload-test.duckdb');
     uris.duckdb = 'duckdb:///upload-test.duckdb';
     uris.postgresql = PG_ADMIN_URL;
     uris.mysql = MYSQL_URL;

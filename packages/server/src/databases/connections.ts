@@ -169,11 +169,19 @@ export class DatabaseConnections {
     return { row, client: await this.client(row), spec: this.spec(row) };
   }
 
-  /** Connects to a URI not (or not yet) stored, tests it and closes the client. */
-  async test(uri: string, storedPassword: string | null, principal: Principal): Promise<void> {
+  /**
+   * Connects to a URI not (or not yet) stored, tests it and closes the client;
+   * `examplesDatabase`: the URI is the examples database's new one (see `assertMayConnect`).
+   */
+  async test(
+    uri: string,
+    storedPassword: string | null,
+    principal: Principal,
+    examplesDatabase = false,
+  ): Promise<void> {
     const { password } = splitUriPassword(uri);
     const full = password === PASSWORD_MASK ? withUriPassword(uri, storedPassword) : uri;
-    this.assertMayConnect(full, principal);
+    this.assertMayConnect(full, principal, examplesDatabase);
     this.assertAllowedUri(full);
     const spec = this.engines.forUri(full);
     const client = await spec.connect(full, {

@@ -1,5 +1,7 @@
+import { MESSAGES } from '@strata/core';
 import { ApiError } from '../api/errors.js';
 import { EngineError, type EngineErrorKind } from '../engines/types.js';
+import { FileDatabaseRefused } from './file-policy.js';
 
 /** Superset's error types for each kind of engine failure. */
 const ERROR_TYPES: Record<EngineErrorKind, string> = {
@@ -45,4 +47,38 @@ export async function engineCall<T>(fn: () => Promise<T>, notFoundStatus = 404):
   } catch (e) {
     throw toApiError(e, notFoundStatus);
   }
+}
+
+/** Superset's answer of a failed connection test or parameters check: a list of errors. */
+export function errorsAnswer(
+  status: number,
+  message: string,
+  errorType: string,
+  level: 'error' | 'warning',
+  extra: Record<string, unknown>,
+): ApiError {
+  return new ApiError(status, message, {
+    message,
+    errors: [{ message, error_type: errorType, level, extra }],
+  });
+}
+
+/** A connection test's failure as Superset's list of errors (test_connection's answer). */
+export function connectionTestError(e: EngineError): ApiError {
+  if (e instanceof FileDatabaseRefused)
+    return errorsAnswer(422, e.message, e.errorType, 'error', {});
+  return errorsAnswer(422, e.message, ERROR_TYPES[e.kind], 'error', { engine_error: e.kind });
+}
+
+/**
+ * A database not saved because its connection failed (Superset's DatabaseConnectionFailedError:
+ * 422, "Connection failed, please check your connection settings"); the engine's own error,
+ * when there is one, in `errors` as test_connection gives it. Anything else thrown by a driver
+ * is not echoed.
+ */
+export function connectionFailedAnswer(e: unknown): ApiError {
+  const message = MESSAGES.databaseConnectionFailed;
+  if (!(e instanceof EngineError)) return new ApiError(422, message);
+  const tested = connectionTestError(e).body as { errors: unknown[] };
+  return new ApiError(422, message, { message, errors: tested.errors });
 }

@@ -11,7 +11,7 @@ import {
   grantedDatabaseNames,
 } from './access.js';
 import type { DatabaseConnections, DatabaseRow } from './connections.js';
-import { engineCall, engineErrorType } from './engine-errors.js';
+import { connectionTestError, engineCall, engineErrorType, errorsAnswer } from './engine-errors.js';
 import { FileDatabaseRefused } from './file-policy.js';
 import { EngineError } from '../engines/types.js';
 import { buildSelectStar } from './select-star.js';
@@ -48,20 +48,6 @@ const tablesQuery = z
     catalog_name: z.string().nullable().optional(),
   })
   .strict();
-
-/** Superset answers test_connection and validate_parameters failures as a list of errors. */
-function errorsAnswer(
-  status: number,
-  message: string,
-  errorType: string,
-  level: 'error' | 'warning',
-  extra: Record<string, unknown>,
-) {
-  return new ApiError(status, message, {
-    message,
-    errors: [{ message, error_type: errorType, level, extra }],
-  });
-}
 
 /** The table metadata answer of `GET /api/v1/database/{id}/table/{table}/{schema}/`. */
 export function tableMetadataAnswer(meta: TableMetadata, selectStar: string) {
@@ -200,14 +186,7 @@ export function registerDatabaseRoutes(
       try {
         await connections.test(uri, stored, req.principal);
       } catch (e) {
-        if (e instanceof FileDatabaseRefused)
-          throw errorsAnswer(422, e.message, e.errorType, 'error', {});
-        if (e instanceof EngineError) {
-          throw errorsAnswer(422, e.message, engineErrorType(e.kind), 'error', {
-            engine_error: e.kind,
-          });
-        }
-        throw e;
+        throw e instanceof EngineError ? connectionTestError(e) : e;
       }
       return { message: 'OK' };
     },

@@ -11,6 +11,7 @@ import type { MetadataDb } from '../metadata/db.js';
 import { nowIso } from '../metadata/db.js';
 import { dropDatabasePermissions, syncDatabasePermission } from './access.js';
 import type { DatabaseConnections } from './connections.js';
+import { connectionFailedAnswer } from './engine-errors.js';
 import { mayReuseStoredPassword, PASSWORD_NEEDED } from './stored-password.js';
 import { PASSWORD_MASK, splitUriPassword, uriProblem } from './uri.js';
 import { assertNoReportsHold } from '../reports/repository.js';
@@ -141,6 +142,27 @@ function uriOf(body: UpdateBody, engines: EngineRegistry): string | undefined {
 }
 
 /**
+ * Whether an edit's URI (password split off, `password` the one given, the mask or none)
+ * connects differently from the stored database: another target, or another password.
+ */
+function connectionChanged(
+  stored: { sqlalchemy_uri: string; password: string | null },
+  masked: string,
+  password: string | null,
+  decrypt: (encrypted: string) => string,
+): boolean {
+  if (stored.sqlalchemy_uri !== masked) return true;
+  if (password === PASSWORD_MASK) return false;
+  if (password === null || stored.password === null) return password !== stored.password;
+  try {
+    return decrypt(stored.password) !== password;
+  } catch {
+    // A stored password the key cannot read: the new one is a change.
+    return true;
+  }
+}
+
+/**
  * Creating, editing and deleting database connections. The password is kept encrypted apart
  * from the URI; each database gets its `database_access` permission in the same transaction.
  */
@@ -181,6 +203,23 @@ export function databaseWriteHandlers(
       throw e;
     }
   };
+  /**
+   * Superset saves no database it cannot connect to: the connection is tested first (the
+   * stored password stands in for the mask) and a failure refuses the write.
+   */
+  const assertConnects = async (
+    uri: string,
+    storedPassword: string | null,
+    principal: Principal,
+    examplesDatabase = false,
+  ): Promise<void> => {
+    try {
+      await connections.test(uri, storedPassword, principal, examplesDatabase);
+    } catch (e) {
+      if (e instanceof ApiError) throw e;
+      throw connectionFailedAnswer(e);
+    }
+  };
   return {
     createSchema: createDatabaseSchema,
     updateSchema: updateDatabaseSchema,
@@ -191,6 +230,7 @@ export function databaseWriteHandlers(
       const { masked, password } = splitUriPassword(uri);
       if (password === PASSWORD_MASK)
         throw invalid('sqlalchemy_uri', 'Provide the password of the connection');
+      await assertConnects(uri, null, ctx.principal);
       return ctx.db.transaction().execute(async (trx) => {
         const row = await trx
           .insertInto('dbs')
@@ -213,6 +253,7 @@ export function databaseWriteHandlers(
     },
     async update(ctx, id, body) {
       let uriChange: { sqlalchemy_uri: string; password?: string | null } | null = null;
+      let connectionTest: (() => Promise<void>) | null = null;
       const uri = uriOf(body, engines);
       if (uri !== undefined) {
         const { masked, password } = splitUriPassword(uri);
@@ -244,8 +285,15 @@ export function databaseWriteHandlers(
                 sqlalchemy_uri: masked,
                 password: password === null ? null : box.encrypt(password),
               };
+        if (stored && connectionChanged(stored, masked, password, (t) => box.decrypt(t))) {
+          const storedPassword = password === PASSWORD_MASK ? connections.password(stored) : null;
+          const examples = stored.uuid === EXAMPLES_DATABASE_UUID;
+          connectionTest = () => assertConnects(uri, storedPassword, ctx.principal, examples);
+        }
       }
       if (body.database_name !== undefined) await assertNameFree(ctx, body.database_name, id);
+      // After the checks of the body, as on create: a new target or credential must connect.
+      await connectionTest?.();
       await ctx.db.transaction().execute(async (trx) => {
         const before = await trx
           .selectFrom('dbs')

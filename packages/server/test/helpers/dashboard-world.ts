@@ -90,12 +90,14 @@ export async function dashboardWorld(server: TestServer, prefix: string): Promis
   const admin = new ApiClient(server.baseUrl);
   await admin.loginWithToken('admin', ADMIN_PASSWORD);
   const { datasetId: salesDataset } = await duckdbTableDataset(
+    server.dataDir,
     admin,
     `${prefix}_sales`,
     'sales',
     `CREATE TABLE sales AS SELECT * FROM (VALUES (1, 'east'), (2, 'west')) AS v(id, region)`,
   );
   const { datasetId: secretDataset } = await duckdbTableDataset(
+    server.dataDir,
     admin,
     `${prefix}_secret`,
     'secret',

@@ -1,5 +1,20 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { expect } from 'vitest';
 import type { ApiClient } from './client.js';
+
+/**
+ * Makes an empty DuckDB database file `name` in `dir` (a server's data dir: relative URIs such
+ * as `duckdb:///name` resolve there), unless it exists. Connecting a database tests it first, and
+ * the test opens a DuckDB file read-only: a file that does not exist yet is refused.
+ */
+export async function emptyDuckdbFile(dir: string, name: string): Promise<void> {
+  const file = path.join(dir, name);
+  if (fs.existsSync(file)) return;
+  const instance = await DuckDBInstance.create(file);
+  instance.closeSync();
+}
 
 let counter = 0;
 
@@ -17,15 +32,17 @@ export async function runSql(admin: ApiClient, databaseId: number, sql: string):
 }
 
 /**
- * A DuckDB database in the server's data dir with one table made by `createSql`, and a dataset
+ * A DuckDB database in the server's data dir `dataDir` with one table made by `createSql`, and a dataset
  * on that table: the usual starting point of chart data tests.
  */
 export async function duckdbTableDataset(
+  dataDir: string,
   admin: ApiClient,
   name: string,
   table: string,
   createSql: string,
 ): Promise<{ databaseId: number; datasetId: number }> {
+  await emptyDuckdbFile(dataDir, `${name}.duckdb`);
   const db = await admin.post<{ id: number }>('/api/v1/database/', {
     database_name: name,
     sqlalchemy_uri: `duckdb:///${name}.duckdb`,

@@ -101,6 +101,7 @@ describe.each(targets)(
       admin = new ApiClient(server.baseUrl);
       await admin.loginWithToken('admin', ADMIN_PASSWORD);
       ({ datasetId } = await duckdbTableDataset(
+        server.dataDir,
         admin,
         'cpu_bombs',
         'sales',

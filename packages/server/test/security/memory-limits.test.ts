@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../helpers/client.js';
 import { metadataTargets } from '../helpers/metadata-targets.js';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/server.js';
+import { emptyDuckdbFile } from '../helpers/table-dataset.js';
 import { signedInGammaUser } from '../helpers/users.js';
 
 const targets = await metadataTargets();
@@ -44,6 +45,7 @@ for (const target of targets) {
       other = await signedInGammaUser(admin, server.baseUrl, 'neighbour');
       const gammaId = (await gamma.get<{ result: { id: number } }>('/api/v1/me/')).body.result.id;
       const otherId = (await other.get<{ result: { id: number } }>('/api/v1/me/')).body.result.id;
+      await emptyDuckdbFile(server.dataDir, 'limits.duckdb');
       const db = await admin.post<{ id: number }>('/api/v1/database/', {
         database_name: 'limits',
         sqlalchemy_uri: 'duckdb:///limits.duckdb',

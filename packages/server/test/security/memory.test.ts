@@ -17,6 +17,7 @@ import { startChildServer, watchHealth, type ChildServer } from '../helpers/chil
 import { ApiClient } from '../helpers/client.js';
 import { PG_ADMIN_URL, metadataTargets, requirePostgres } from '../helpers/metadata-targets.js';
 import { ADMIN_PASSWORD } from '../helpers/server.js';
+import { emptyDuckdbFile } from '../helpers/table-dataset.js';
 import { signedInGammaUser } from '../helpers/users.js';
 
 const PG_URL = PG_ADMIN_URL;
@@ -76,6 +77,7 @@ for (const target of targets) {
         expect(res.status, JSON.stringify(res.body)).toBe(201);
         ds[name] = res.body.id;
       };
+      await emptyDuckdbFile(server.dataDir, 'bombs.duckdb');
       const duck = await database('bombs', 'duckdb:///bombs.duckdb');
       await virtual(duck, 'main', 'many', "SELECT range AS id, 'abc' AS name FROM range(1000000)");
       // A row multiplier written into the dataset: 10^11 rows.

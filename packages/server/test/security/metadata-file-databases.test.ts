@@ -12,6 +12,7 @@ import { makeSqliteAnalytics } from '../helpers/analytics.js';
 import { ApiClient } from '../helpers/client.js';
 import { metadataTargets, tempDir } from '../helpers/metadata-targets.js';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/server.js';
+import { emptyDuckdbFile } from '../helpers/table-dataset.js';
 import { roleId } from '../helpers/users.js';
 
 const targets = await metadataTargets();
@@ -121,6 +122,9 @@ describe.each(targets)('file databases on $name metadata', (target) => {
   });
 
   it('lets an Admin connect files inside the allowed folder only, links and .. resolved', async () => {
+    // Connecting opens the file: the files exist.
+    await emptyDuckdbFile(uploads, 'sales.duckdb');
+    fs.copyFileSync(analytics.file, path.join(uploads, 'abs.db'));
     const ok = await create(admin, 'duckdb:///uploads/sales.duckdb');
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
     const okAbs = await create(admin, `sqlite:///${path.join(uploads, 'abs.db')}`);

@@ -11,6 +11,7 @@ import { startChildServer, type ChildServer } from '../helpers/child-server.js';
 import { ApiClient } from '../helpers/client.js';
 import { metadataTargets, tempDir } from '../helpers/metadata-targets.js';
 import { ADMIN_PASSWORD } from '../helpers/server.js';
+import { emptyDuckdbFile } from '../helpers/table-dataset.js';
 
 const targets = await metadataTargets();
 const sqlite = targets.find((t) => t.name === 'sqlite')!;
@@ -35,10 +36,16 @@ function allFiles(dir: string): string[] {
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
 }
 
-/** Makes the server write a file database, a table in it and SQL Lab results. */
-async function useTheServer(baseUrl: string): Promise<void> {
+/**
+ * Makes the server write into a file database (a table; the file itself is made here, private:
+ * a database is only connected once its file opens) and SQL Lab results.
+ */
+async function useTheServer(baseUrl: string, dataDir: string): Promise<void> {
   const admin = new ApiClient(baseUrl);
   await admin.loginWithToken('admin', ADMIN_PASSWORD);
+  const uploads = path.join(dataDir, 'uploads');
+  await emptyDuckdbFile(uploads, 'lab.duckdb');
+  fs.chmodSync(path.join(uploads, 'lab.duckdb'), 0o600);
   const db = await admin.post<{ id: number }>('/api/v1/database/', {
     database_name: 'modes lab',
     sqlalchemy_uri: 'duckdb:///uploads/lab.duckdb',
@@ -72,7 +79,7 @@ describe('file modes of the data dir', () => {
   it('makes every file 0600 and every folder 0700 on a fresh data dir', async () => {
     const server = await startChildServer(sqlite, { STRATA_FILE_DATABASE_DIRS: '' });
     servers.push(server);
-    await useTheServer(server.baseUrl);
+    await useTheServer(server.baseUrl, server.dataDir);
     const files = allFiles(server.dataDir);
     // What the store, the key, SQL Lab and the file database wrote is all there…
     expect(files).toEqual(

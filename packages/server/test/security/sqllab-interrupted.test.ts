@@ -13,6 +13,7 @@ import { startChildServer, type ChildServer } from '../helpers/child-server.js';
 import { ApiClient } from '../helpers/client.js';
 import { metadataTargets, type MetadataTarget } from '../helpers/metadata-targets.js';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/server.js';
+import { emptyDuckdbFile } from '../helpers/table-dataset.js';
 import { startTcpProxy, type FrozenProxy } from '../helpers/tcp-proxy.js';
 
 const CI = process.env.CI === 'true';
@@ -289,6 +290,7 @@ describe.each(targets)('queries of a process that died, on $name metadata', (tar
     first = await startChildServer(same);
     const admin = new ApiClient(first.baseUrl);
     await admin.loginWithToken('admin', ADMIN_PASSWORD);
+    await emptyDuckdbFile(first.dataDir, 'orphans.duckdb');
     const db = await addDatabase(admin, 'orphans', 'duckdb:///orphans.duckdb');
     const id = 'orphan1';
     const res = await admin.post<{ query: QueryDto }>('/api/v1/sqllab/execute/', {

@@ -21,6 +21,7 @@ import { ApiClient } from '../helpers/client.js';
 import { metadataTargets } from '../helpers/metadata-targets.js';
 import { ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/server.js';
 import { redisReachable } from '../helpers/redis.js';
+import { emptyDuckdbFile } from '../helpers/table-dataset.js';
 import { roleId } from '../helpers/users.js';
 
 const targets = await metadataTargets();
@@ -82,6 +83,7 @@ describe.each(targets)('SQL Lab results quotas on $name metadata', (target) => {
     await admin.loginWithToken('admin', ADMIN_PASSWORD);
     olga = await userClient(admin, server.baseUrl, 'olga');
     tess = await userClient(admin, server.baseUrl, 'tess');
+    await emptyDuckdbFile(server.dataDir, 'quota.duckdb');
     const created = await admin.post<{ id: number }>('/api/v1/database/', {
       database_name: 'quota',
       sqlalchemy_uri: 'duckdb:///quota.duckdb',
@@ -163,6 +165,7 @@ describe('SQL Lab results on a full disk', () => {
     server = await startServer(sqlite!);
     admin = new ApiClient(server.baseUrl);
     await admin.loginWithToken('admin', ADMIN_PASSWORD);
+    await emptyDuckdbFile(server.dataDir, 'disk.duckdb');
     const created = await admin.post<{ id: number }>('/api/v1/database/', {
       database_name: 'disk',
       sqlalchemy_uri: 'duckdb:///disk.duckdb',

@@ -1,11 +1,18 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useContext, useEffect, useMemo, useState } from 'react';
 import type { Topology } from 'topojson-specification';
 import { MapChart as MapSeries } from 'echarts/charts';
 import { GeoComponent, VisualMapComponent } from 'echarts/components';
 import { EchartsOrEmpty } from '../../echarts/EchartsOrEmpty.js';
 import { echarts } from '../../echarts/echarts-core.js';
-import { useChartDrawing } from '../../render-context.js';
-import { countryCenters, placeBubbles, prepareWorld, WORLD_MAP, type Centers } from './geo.js';
+import { ChartColorSchemeContext, useChartDrawing } from '../../render-context.js';
+import {
+  countryCenters,
+  paintWorld,
+  placeBubbles,
+  prepareWorld,
+  WORLD_MAP,
+  type Centers,
+} from './geo.js';
 import type { WorldMapProps } from './transformProps.js';
 
 // This chart type's own ECharts parts (the common ones are in echarts-core).
@@ -53,9 +60,10 @@ export default function WorldMapChart({
       live = false;
     };
   }, []);
+  const scheme = useContext(ChartColorSchemeContext);
   const option = useMemo(
-    () => (centers ? placeBubbles(echartOptions, centers) : null),
-    [echartOptions, centers],
+    () => (centers ? paintWorld(placeBubbles(echartOptions, centers), scheme) : null),
+    [echartOptions, centers, scheme],
   );
   // Drawn once the shapes have arrived (or failed to).
   useChartDrawing(!empty && !option && !error);

@@ -137,3 +137,35 @@ export function placeBubbles(
     }),
   };
 }
+
+/**
+ * The land of countries without data and the borders between countries, per page scheme. In
+ * dark, greys of ECharts' dark palette (neutral 20 and 40), each a step lighter than its own
+ * geo's: its land hardly differs from the dark page, and its half-pixel borders from the land.
+ */
+export const WORLD_PAINT = {
+  light: { land: '#e0e0e0', border: '#ffffff' },
+  dark: { land: 'rgb(58,62,68)', border: 'rgb(122,125,131)' },
+} as const;
+
+/** The option with the land and borders of `scheme` (the geo and the map series it hosts). */
+export function paintWorld(
+  option: Record<string, unknown>,
+  scheme: keyof typeof WORLD_PAINT,
+): Record<string, unknown> {
+  const { land, border } = WORLD_PAINT[scheme];
+  const geo = option.geo as Record<string, unknown> | undefined;
+  const series = option.series as Array<Record<string, unknown>> | undefined;
+  const style = (s: Record<string, unknown>) => (s.itemStyle ?? {}) as Record<string, unknown>;
+  return {
+    ...option,
+    ...(geo && {
+      geo: { ...geo, itemStyle: { ...style(geo), areaColor: land, borderColor: border } },
+    }),
+    ...(series && {
+      series: series.map((s) =>
+        s.type === 'map' ? { ...s, itemStyle: { ...style(s), color: land } } : s,
+      ),
+    }),
+  };
+}

@@ -22,7 +22,7 @@ import type { ChartProps, DataMask, DrillFilter } from '../../plugin.js';
 import { CLEARED_CROSS_FILTER, UNSELECTED_OPACITY } from '../../cross-filter-selection.js';
 import { escapeHtml } from '../pie/legend.js';
 import { findCountry } from './countries.js';
-import { NAME_PROPERTY, WORLD_MAP } from './geo.js';
+import { NAME_PROPERTY, WORLD_MAP, WORLD_PAINT } from './geo.js';
 
 export interface WorldMapProps {
   width: number;
@@ -50,7 +50,8 @@ export interface CountryDatum {
   m2: number | null;
 }
 
-const NO_DATA = '#e0e0e0';
+/** Light's land and borders; the component paints them for the page's scheme (`paintWorld`). */
+const { land: NO_DATA, border: BORDER } = WORLD_PAINT.light;
 
 type Rgba = { r: number; g: number; b: number; a: number };
 
@@ -216,9 +217,10 @@ export function transformProps(chartProps: ChartProps<QueryFormData>): WorldMapP
       left: 10,
       right: 10,
       top: 10,
-      bottom: byCountry ? 10 : 50,
+      // Room under the map for the visual map's bar and the values above it.
+      bottom: byCountry ? 10 : 70,
       label: { show: false },
-      itemStyle: { areaColor: NO_DATA, borderColor: '#ffffff', borderWidth: 0.5 },
+      itemStyle: { areaColor: NO_DATA, borderColor: BORDER, borderWidth: 0.5 },
       emphasis: { label: { show: false }, itemStyle: { areaColor: bubbleColor } },
       select: { disabled: true },
       // The map series is drawn by this geo, whose regions (not the series' items) take styles.

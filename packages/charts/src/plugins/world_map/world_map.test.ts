@@ -3,7 +3,14 @@ import type { FeatureCollection } from 'geojson';
 import { CLEARED_CROSS_FILTER, UNSELECTED_OPACITY } from '../../cross-filter-selection.js';
 import type { ChartProps } from '../../plugin.js';
 import { findCountry } from './countries.js';
-import { countryCenters, placeBubbles, prepareWorld, splitPolygon } from './geo.js';
+import {
+  countryCenters,
+  paintWorld,
+  placeBubbles,
+  prepareWorld,
+  splitPolygon,
+  WORLD_PAINT,
+} from './geo.js';
 import { worldMapPlugin } from './index.js';
 import { bubbleRadii, selectedCountries, worldMapCrossFilter } from './transformProps.js';
 
@@ -268,5 +275,38 @@ describe('world_map shapes', () => {
     expect((placed.series as Option['series'])[1]!.data).toEqual([
       { name: '840', value: [20, 5, 7] },
     ]);
+  });
+});
+
+describe('world_map paint', () => {
+  const option = () =>
+    worldMapPlugin.transformProps(props()).echartOptions as unknown as {
+      geo: { itemStyle: Record<string, unknown> };
+      series: Array<{ type: string; itemStyle?: Record<string, unknown> }>;
+    };
+
+  it('draws light land with white borders in light, as transformProps gives them', () => {
+    const o = option();
+    expect(paintWorld(o, 'light')).toEqual(o);
+    expect(o.geo.itemStyle).toEqual({
+      areaColor: '#e0e0e0',
+      borderColor: '#ffffff',
+      borderWidth: 0.5,
+    });
+  });
+
+  it("draws dark land with lighter borders in dark (ECharts' dark palette), data untouched", () => {
+    const o = option();
+    const dark = paintWorld(o, 'dark') as typeof o;
+    expect(dark.geo.itemStyle).toEqual({
+      areaColor: WORLD_PAINT.dark.land,
+      borderColor: WORLD_PAINT.dark.border,
+      borderWidth: 0.5,
+    });
+    expect(dark.series[0]!.itemStyle).toEqual({ color: WORLD_PAINT.dark.land });
+    expect({ ...dark, geo: o.geo, series: o.series }).toEqual(o);
+    expect((dark as unknown as { visualMap: unknown }).visualMap).toBe(
+      (o as unknown as { visualMap: unknown }).visualMap,
+    );
   });
 });

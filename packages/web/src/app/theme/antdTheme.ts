@@ -5,6 +5,12 @@ import type { ColorScheme } from '@strata/core';
 const PRIMARY = '#1f7a8c';
 /** The primary colour as text on a dark surface (the primary itself is too dark to read there). */
 const PRIMARY_TEXT_DARK = '#4db3c7';
+/**
+ * A link pointed at or pressed, in dark: lighter still (antd's dark algorithm derives darker
+ * ones from the link colour, #2e5c65 when pointed at: hard to read on a dark surface).
+ */
+const LINK_HOVER_DARK = '#7fcbd9';
+const LINK_ACTIVE_DARK = '#66bfcf';
 
 /**
  * The page background of each scheme; index.html paints the same before the app draws (keep
@@ -25,6 +31,7 @@ export function antdThemeFor(scheme: ColorScheme): ThemeConfig {
       colorPrimary: PRIMARY,
       colorInfo: PRIMARY,
       colorLink: dark ? PRIMARY_TEXT_DARK : PRIMARY,
+      ...(dark ? { colorLinkHover: LINK_HOVER_DARK, colorLinkActive: LINK_ACTIVE_DARK } : {}),
       borderRadius: 6,
       colorBgLayout: LAYOUT_BACKGROUND[scheme],
     },

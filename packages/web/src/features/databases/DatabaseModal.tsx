@@ -22,7 +22,7 @@ import { MESSAGES, formatMessage } from '@strata/core';
 import { ApiError, api, errorMessage, isAbortError } from '../../app/api';
 import { useToasts } from '../../app/toasts';
 import type { ItemFormModalProps } from '../../components/ListView';
-import { ConnectionTestFailed, DATABASE_URLS, testThenCreate } from './databaseApi';
+import { connectionRefusal, DATABASE_URLS } from './databaseApi';
 import {
   databaseFormValues,
   databaseSavePayload,
@@ -554,20 +554,18 @@ export default function DatabaseModal({
     setSaving(true);
     setFormErrors([]);
     try {
+      // The server tests the connection first and saves nothing when it fails.
       if (detail) await api.put(DATABASE_URLS.item(detail.id), payload);
-      else
-        await testThenCreate(
-          () => api.post(DATABASE_URLS.testConnection, testConnectionBody(values, context)),
-          () => api.post(DATABASE_URLS.create, payload),
-        );
+      else await api.post(DATABASE_URLS.create, payload);
       addSuccessToast(
         detail ? `Saved: ${payload.database_name}` : `Added: ${payload.database_name}`,
       );
       onSaved();
     } catch (e) {
-      if (e instanceof ConnectionTestFailed) {
-        // Superset refuses to save a database it cannot connect to: the test's error, here.
-        setFormErrors([formatMessage(MESSAGES.connectionError, e.message)]);
+      const refusal = connectionRefusal(e);
+      if (refusal !== null) {
+        // Superset refuses to save a database it cannot connect to: the engine's error, here.
+        setFormErrors([formatMessage(MESSAGES.connectionError, refusal)]);
         return;
       }
       const mapped =

@@ -7,8 +7,9 @@ vi.mock('../../app/api', async (importOriginal) => {
   return { ...original, api: { ...original.api, get } };
 });
 
-const { ConnectionTestFailed, fetchFunctionNames, functionNamesOf, testThenCreate } =
-  await import('./databaseApi');
+const { connectionRefusal, fetchFunctionNames, functionNamesOf } = await import('./databaseApi');
+const { ApiError } = await import('../../app/api');
+const { MESSAGES } = await import('@strata/core');
 
 describe('functionNamesOf', () => {
   it('reads the names of a function_names answer, strings only', () => {
@@ -46,37 +47,27 @@ describe('fetchFunctionNames', () => {
   });
 });
 
-describe('testThenCreate', () => {
-  it('never saves a database whose connection test failed, and says why', async () => {
-    const create = vi.fn(() => Promise.resolve(7));
-    const failure = testThenCreate(
-      () => Promise.reject(new Error('Could not connect to host db.example')),
-      create,
+describe('connectionRefusal', () => {
+  const refusal = (body: unknown, status = 422) =>
+    connectionRefusal(new ApiError('refused', status, body));
+
+  it("gives the engine's error of a database refused because its connection failed", () => {
+    expect(
+      refusal({
+        message: MESSAGES.databaseConnectionFailed,
+        errors: [{ message: 'Could not connect to host db.example', error_type: 'X' }],
+      }),
+    ).toBe('Could not connect to host db.example');
+    expect(refusal({ message: MESSAGES.databaseConnectionFailed })).toBe(
+      MESSAGES.databaseConnectionFailed,
     );
-    await expect(failure).rejects.toBeInstanceOf(ConnectionTestFailed);
-    await expect(failure).rejects.toThrow('Could not connect to host db.example');
-    expect(create).not.toHaveBeenCalled();
   });
 
-  it('saves after a test that passed, and lets a failed save through as it is', async () => {
-    const order: string[] = [];
-    const saved = await testThenCreate(
-      async () => {
-        order.push('test');
-      },
-      async () => {
-        order.push('create');
-        return 7;
-      },
-    );
-    expect(saved).toBe(7);
-    expect(order).toEqual(['test', 'create']);
-    const refused = new Error('A database with the same name already exists.');
-    await expect(
-      testThenCreate(
-        () => Promise.resolve(),
-        () => Promise.reject(refused),
-      ),
-    ).rejects.toBe(refused);
+  it('is null for any other failure', () => {
+    expect(refusal({ message: 'A database with the same name already exists.' })).toBeNull();
+    expect(refusal({ message: { database_name: ['Required'] } })).toBeNull();
+    expect(refusal({ message: MESSAGES.databaseConnectionFailed }, 500)).toBeNull();
+    expect(connectionRefusal(new Error(MESSAGES.databaseConnectionFailed))).toBeNull();
+    expect(refusal(null)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
-import { api, errorMessage, itemUrl, resourceBase } from '../../app/api';
+import { MESSAGES } from '@strata/core';
+import { ApiError, api, itemUrl, resourceBase, serverMessage } from '../../app/api';
 
 export const DATABASE_RESOURCE = 'database';
 
@@ -36,22 +37,15 @@ export function fetchFunctionNames(dbId: number): Promise<string[]> {
   return pending;
 }
 
-/** The connection test before a new database is saved failed; `message` is the server's. */
-export class ConnectionTestFailed extends Error {}
-
 /**
- * Connects a new database as Superset does: the connection is tested first and a database whose
- * test fails is not saved (ConnectionTestFailed with the test's message); `create` runs only
- * after a test that passed.
+ * What to show when the server refused to save a database because its connection failed
+ * (create, or an edit that changes the connection; Superset's "Connection failed, please check
+ * your connection settings"): the engine's error it carries, else that message. Null for any
+ * other failure.
  */
-export async function testThenCreate<T>(
-  test: () => Promise<unknown>,
-  create: () => Promise<T>,
-): Promise<T> {
-  try {
-    await test();
-  } catch (e) {
-    throw new ConnectionTestFailed(errorMessage(e));
-  }
-  return create();
+export function connectionRefusal(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 422) return null;
+  const body = error.body as { message?: unknown; errors?: unknown } | null;
+  if (body?.message !== MESSAGES.databaseConnectionFailed) return null;
+  return serverMessage({ errors: body.errors }) ?? MESSAGES.databaseConnectionFailed;
 }
