@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from './helpers/client.js';
 import { metadataTargets } from './helpers/metadata-targets.js';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './helpers/server.js';
+import { emptyDuckdbFile } from './helpers/table-dataset.js';
 
 const CI = process.env.CI === 'true';
 const PG_URL = process.env.STRATA_TEST_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
@@ -90,6 +91,7 @@ describe.each(targets)('SQL Lab full CSV export on $name metadata', (target) => 
     server = await startServer(target, { STRATA_CSV_EXPORT_MAX_ROWS: String(CAP) });
     admin = new ApiClient(server.baseUrl);
     await admin.loginWithToken('admin', ADMIN_PASSWORD);
+    await emptyDuckdbFile(server.dataDir, 'export-lab.duckdb');
     const created = await admin.post<{ id: number }>('/api/v1/database/', {
       database_name: 'lab',
       sqlalchemy_uri: 'duckdb:///export-lab.duckdb',

@@ -62,6 +62,7 @@ describe.skipIf(!redis)('thumbnails in Redis, made as a fixed user', () => {
     gamma = await signedInGammaUser(admin, server.baseUrl, 'gil');
     alpha = await signedInUser(admin, server.baseUrl, 'ada', 'Alpha');
     const { datasetId } = await duckdbTableDataset(
+      server.dataDir,
       admin,
       'thumbs_redis',
       'sales',

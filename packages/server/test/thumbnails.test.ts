@@ -118,6 +118,7 @@ describe.each(targets)('thumbnails on $name metadata', (target) => {
     alpha = await signedInUser(admin, server.baseUrl, 'al', 'Alpha');
 
     ({ datasetId } = await duckdbTableDataset(
+      server.dataDir,
       admin,
       `thumbs_${target.name}`,
       'sales',
