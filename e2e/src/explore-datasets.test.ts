@@ -44,16 +44,21 @@ async function storedFormData(page: Page, url: string): Promise<Record<string, u
   >;
 }
 
-/** Hovers the item's warning and answers the tooltip's text (a screenshot of it when named). */
-async function warningOf(page: Page, item: Locator, shot?: string): Promise<string> {
+/** Hovers the item's warning and waits for its tooltip to say `expected` (a screenshot when named). */
+async function expectWarning(
+  page: Page,
+  item: Locator,
+  expected: string,
+  shot?: string,
+): Promise<void> {
   await item.hover();
-  const tip = page.locator('.ant-tooltip:visible .ant-tooltip-container').last();
+  // The tooltip with that text (another item's, fading out, may still be drawn).
+  const tip = page.locator('.ant-tooltip:visible .ant-tooltip-container', { hasText: expected });
   await tip.waitFor();
-  const text = (await tip.textContent())?.trim() ?? '';
+  assert.equal((await tip.textContent())?.trim(), expected);
   if (shot) await snap(page, shot);
   await page.mouse.move(1, 1);
   await tip.waitFor({ state: 'hidden' });
-  return text;
 }
 
 describe('Datasets in Explore: save as dataset, missing and changed datasets, in Chromium', () => {
@@ -294,29 +299,25 @@ describe('Datasets in Explore: save as dataset, missing and changed datasets, in
     // The column the dataset still has is not marked.
     assert.equal(await groupby.locator('[data-test="incompatible-item"]').count(), 1);
     await groupby.getByText('name', { exact: true }).waitFor();
-    assert.equal(
-      await warningOf(page, lostColumn),
-      'This column might be incompatible with current dataset',
-    );
+    await expectWarning(page, lostColumn, 'This column might be incompatible with current dataset');
 
     const metrics = page.locator('[data-test="control-metrics"]');
     const lostMetric = metrics.locator('[data-test="incompatible-item"]');
     assert.equal(await lostMetric.count(), 1);
     assert.equal((await lostMetric.textContent())?.trim(), 'sum_num');
     await metrics.getByText('MAX(num)').waitFor();
-    assert.equal(
-      await warningOf(page, lostMetric, 'explore-datasets-05-metric-warning'),
+    await expectWarning(
+      page,
+      lostMetric,
       'This metric might be incompatible with current dataset',
+      'explore-datasets-05-metric-warning',
     );
 
     const lostFilter = page
       .locator('[data-test="control-adhoc_filters"]')
       .locator('[data-test="incompatible-item"]');
     assert.equal(await lostFilter.count(), 1);
-    assert.equal(
-      await warningOf(page, lostFilter),
-      'This filter might be incompatible with current dataset',
-    );
+    await expectWarning(page, lostFilter, 'This filter might be incompatible with current dataset');
     await snap(page, 'explore-datasets-06-incompatible-items');
 
     // The dataset's warning markdown, rendered (its HTML escaped, not run), beside its name.
